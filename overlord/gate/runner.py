@@ -1,0 +1,201 @@
+"""Check one artifact: detect its language, run it in the sandbox, measure the four axes.
+
+This is the adapter side of the gate (it reads files and runs the sandbox); the axis rules
+(:mod:`overlord.gate.analysis`) and the verdict (:mod:`overlord.gate.verdict`) stay pure.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from overlord.gate.analysis import SourceAnalysis, discipline_axis, structural_axis
+from overlord.gate.axes import AxisResult, GateError
+from overlord.gate.coverage import parse_report
+from overlord.gate.plan import plan_contracts
+from overlord.gate.toolchains import Toolchain, all_toolchains
+from overlord.gate.verdict import Verdict, decide
+from overlord.sandbox import (
+    Sandbox,
+    SandboxExited,
+    SandboxMemoryBreach,
+    SandboxRequest,
+    SandboxRun,
+    SandboxTimedOut,
+)
+
+#: Below this whole percent of solution statements executed, coverage fails.
+MIN_COVERAGE_PERCENT = 50
+
+
+@dataclass(frozen=True)
+class GateReport:
+    """The gate's full answer on one artifact.
+
+    Attributes:
+        artifact: the artifact directory as given.
+        language: the detected language.
+        verdict: the verdict and its four axis results.
+        sandbox: the sandbox run (events) when something ran, else None.
+        awaiting_toolchain: the missing tool when the language's toolchain is not installed.
+    """
+
+    artifact: str
+    language: str
+    verdict: Verdict
+    sandbox: SandboxRun | None
+    awaiting_toolchain: str | None = None
+
+    def to_dict(self) -> dict:
+        """``verdict``, ``axes`` and the context, for JSON and the ledger."""
+        d = self.verdict.to_dict()
+        d.update({"artifact": self.artifact, "language": self.language,
+                  "awaiting_toolchain": self.awaiting_toolchain,
+                  "sandbox": self.sandbox.to_dict() if self.sandbox else None})
+        return d
+
+
+def detect(artifact: Path, toolchains: dict[str, Toolchain]) -> Toolchain:
+    """The toolchain whose solution file the artifact holds.
+
+    Raises:
+        GateError: when no known solution file (or more than one language) is present.
+    """
+    hits = [tc for tc in toolchains.values() if (artifact / tc.solution).is_file()]
+    if len(hits) != 1:
+        names = ", ".join(sorted(tc.solution for tc in toolchains.values()))
+        found = ", ".join(tc.solution for tc in hits) or "none"
+        raise GateError(f"{artifact}: cannot tell the language (solution files found: {found})",
+                        f"put exactly one of {names} in the artifact directory")
+    return hits[0]
+
+
+def _tail(data: bytes, lines: int = 6) -> str:
+    text = data.decode("utf-8", errors="replace").strip().splitlines()
+    return " | ".join(line.strip() for line in text[-lines:] if line.strip())[:800]
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _execution(tc: Toolchain, run: SandboxRun, nonce: str) -> tuple[AxisResult, bool]:
+    """The execution axis from the sandbox events; also whether the code ran at all."""
+    refused = run.unavailable
+    if refused is not None:
+        return AxisResult.unavailable("execution", f"sandbox {refused.backend}: {refused.reason}"), False
+    for event in run.events:
+        step = getattr(event, "step", "")
+        if not step.startswith("build"):
+            continue
+        if isinstance(event, SandboxExited) and not event.ok:
+            return AxisResult.failed("execution", "fail:broken",
+                                     f"{step} failed (exit {event.exit_code}): "
+                                     f"{_tail(event.stderr + event.stdout)}"), False
+        if isinstance(event, (SandboxTimedOut, SandboxMemoryBreach)):
+            return AxisResult.unavailable("execution", f"{step} {event.kind} in the sandbox"), False
+    test = run.outcome("test")
+    if test is None:
+        return AxisResult.unavailable("execution", "the test step did not run"), False
+    if isinstance(test, SandboxTimedOut):
+        return AxisResult.failed("execution", "fail:test_fails",
+                                 f"tests ran past the {test.timeout_ms} ms timeout"), True
+    if isinstance(test, SandboxMemoryBreach):
+        return AxisResult.failed("execution", "fail:test_fails",
+                                 f"tests went over {test.memory_bytes} bytes ({test.evidence})"), True
+    report = parse_report(test.stdout.decode("utf-8", errors="replace"), nonce)
+    stderr = test.stderr.decode("utf-8", errors="replace")
+    if test.exit_code != 0:
+        words = tc.broken_words(stderr)
+        if words and (report is None or report.get("status") in (None, 3)):
+            return AxisResult.failed("execution", "fail:broken",
+                                     f"never ran (exit {test.exit_code}): {words}"), False
+        return AxisResult.failed("execution", "fail:test_fails",
+                                 f"tests failed (exit {test.exit_code}): "
+                                 f"{_tail(test.stderr + test.stdout)}"), True
+    if report is not None and report.get("tests") == 0:
+        return AxisResult.unavailable("execution", "no test found: stub axis not checked"), True
+    if report is not None and (report.get("failed") or 0) > 0:
+        return AxisResult.failed("execution", "fail:test_fails",
+                                 f"{report.get('failed')} test(s) failed"), True
+    ran = f", {report.get('tests')} test(s) called" if report and report.get("tests") else ""
+    return AxisResult.passed("execution", f"built and tests exited 0{ran}"), True
+
+
+def _coverage(tc: Toolchain, run: SandboxRun, nonce: str, ran: bool) -> AxisResult:
+    if tc.coverage_tool is None:
+        return AxisResult.unavailable("coverage", f"no coverage tool works for {tc.language} here")
+    if not ran:
+        return AxisResult.unavailable("coverage", "not measured: the code never ran")
+    text = "".join(e.stdout.decode("utf-8", errors="replace") for e in run.events
+                   if isinstance(e, SandboxExited) and (e.step == "test" or e.step.startswith("report")))
+    report = parse_report(text, nonce)
+    if report is None:
+        return AxisResult.unavailable("coverage", "no coverage report from Overlord's harness")
+    if report.get("tests") == 0:
+        return AxisResult.unavailable("coverage", "no test: stub axis not checked")
+    if report.statements == 0:
+        return AxisResult.unavailable("coverage", f"{tc.solution} has no executable statements")
+    evidence = (f"{report.executed}/{report.statements} statements of {tc.solution} executed "
+                f"({report.percent}%, {tc.coverage_tool})")
+    if report.percent < MIN_COVERAGE_PERCENT:
+        return AxisResult.failed("coverage", "fail:low_coverage",
+                                 f"{evidence}; under {MIN_COVERAGE_PERCENT}%")
+    return AxisResult.passed("coverage", evidence)
+
+
+def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
+                   toolchains: dict[str, Toolchain] | None = None,
+                   nonce: str | None = None) -> GateReport:
+    """Run the gate on one artifact directory.
+
+    Args:
+        artifact: a directory holding ``plan.md``, a solution and a test file.
+        sandbox: the backend to build and run in.
+        toolchains: the languages to detect among (all known when None).
+        nonce: the coverage report's stamp (a fresh random one when None).
+
+    Raises:
+        GateError: when the directory is missing or its language cannot be told.
+    """
+    path = Path(artifact)
+    if not path.is_dir():
+        raise GateError(f"artifact {path} is not a directory", "pass the artifact directory")
+    tcs = toolchains if toolchains is not None else all_toolchains()
+    tc = detect(path, tcs)
+    nonce = nonce or secrets.token_hex(16)
+    solution_src = _read(path / tc.solution) or ""
+    test_src = _read(path / tc.test)
+    plan_src = _read(path / "plan.md")
+    solution = tc.analyze(tc.solution, solution_src)
+    test: SourceAnalysis | None = tc.analyze(tc.test, test_src) if test_src is not None else None
+    if plan_src is None:
+        structural = AxisResult.unavailable("structural", "no plan.md: nothing to check against")
+    else:
+        structural = structural_axis(plan_contracts(plan_src), solution, test)
+    discipline = discipline_axis(solution)
+    missing = tc.missing()
+    run: SandboxRun | None = None
+    if missing is not None:
+        why = f"awaiting a toolchain: {missing} is not installed"
+        execution = AxisResult.unavailable("execution", why)
+        coverage = AxisResult.unavailable("coverage", why)
+    elif test_src is None:
+        execution = AxisResult.unavailable("execution", f"no {tc.test}: no test to run")
+        coverage = AxisResult.unavailable("coverage", "no test: stub axis not checked")
+    else:
+        bp = tc.plan(nonce)
+        files = tuple((p.name, p.read_bytes()) for p in sorted(path.iterdir())
+                      if p.is_file()) + bp.files
+        request = SandboxRequest(steps=bp.steps, files=files, env=bp.env,
+                                 read_only_paths=bp.read_only_paths, limits=bp.limits,
+                                 strong_containment=True)
+        run = sandbox.run(request)
+        execution, ran = _execution(tc, run, nonce)
+        coverage = _coverage(tc, run, nonce, ran)
+    verdict = decide((execution, coverage, structural, discipline))
+    return GateReport(str(artifact), tc.language, verdict, run, missing)

@@ -1,0 +1,91 @@
+"""The per-language toolchain interface.
+
+A toolchain says which files make an artifact, what to run in the sandbox (build, test,
+coverage report), how to read the results in the compiler's and interpreter's own words,
+and how to parse the source for the structural and discipline axes.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from overlord.gate.analysis import SourceAnalysis
+from overlord.sandbox import SandboxLimits, SandboxStep
+
+#: The environment every toolchain starts from (an allow-list; never the host's).
+BASE_ENV = (("PATH", "/usr/local/bin:/usr/bin:/bin"), ("HOME", "{scratch}"),
+            ("TMPDIR", "{scratch}/tmp"), ("LANG", "C.UTF-8"), ("LC_ALL", "C.UTF-8"))
+
+
+@dataclass(frozen=True)
+class BuildPlan:
+    """What the sandbox runs for one artifact.
+
+    Attributes:
+        steps: build steps (a failure there is ``fail:broken``) named ``build*``, then the
+            ``test`` step, then any ``report*`` steps (coverage) that run even if tests fail.
+        files: extra files (harnesses) to place beside the artifact's files.
+        env: the whole environment of each step.
+        read_only_paths: toolchain directories to bind read-only.
+        limits: resource limits per step.
+    """
+
+    steps: tuple[SandboxStep, ...]
+    files: tuple[tuple[str, bytes], ...] = ()
+    env: tuple[tuple[str, str], ...] = BASE_ENV
+    read_only_paths: tuple[str, ...] = ()
+    limits: SandboxLimits = SandboxLimits(timeout_ms=60_000, memory_bytes=2 * 1024 ** 3,
+                                          max_pids=256)
+
+
+@runtime_checkable
+class Toolchain(Protocol):
+    """One language's toolchain.
+
+    Attributes:
+        language: the short name (``python``, ``c`` ...).
+        solution: the solution file's name.
+        test: the test file's name.
+        coverage_tool: the real tool measuring coverage, or None when none works here.
+    """
+
+    language: str
+    solution: str
+    test: str
+    coverage_tool: str | None
+
+    def missing(self) -> str | None:
+        """The first tool this language needs that is not installed, or None."""
+        ...
+
+    def plan(self, nonce: str) -> BuildPlan:
+        """The sandbox steps for this run (the nonce stamps the coverage report)."""
+        ...
+
+    def broken_words(self, stderr: str) -> str | None:
+        """When the test step's output shows the program never ran (a compile, load or link
+        error in the tool's own words), that line; else None."""
+        ...
+
+    def analyze(self, path: str, source: str) -> SourceAnalysis:
+        """Parse one source file for the structural and discipline axes."""
+        ...
+
+
+def first_missing(*tools: str) -> str | None:
+    """The first of ``tools`` not found on PATH, or None."""
+    for t in tools:
+        if shutil.which(t) is None:
+            return t
+    return None
+
+
+def last_error_line(text: str, words: tuple[str, ...]) -> str | None:
+    """The last line of ``text`` holding one of ``words``, stripped, or None."""
+    hit = None
+    for line in text.splitlines():
+        if any(w in line for w in words):
+            hit = line.strip()
+    return hit
