@@ -1,0 +1,9 @@
+from solution import mean, median
+
+
+def test_mean():
+    assert mean([1, 2, 3]) == 2
+
+
+def test_median():
+    assert median([3, 1, 2]) == 2

@@ -1,0 +1,3 @@
+def total(values):
+    # TODO: add the numbers up
+    return 0
