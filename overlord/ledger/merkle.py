@@ -125,9 +125,7 @@ def inclusion_proof(leaf_hashes: Sequence[bytes], index: int, size: int) -> list
     _check_size(index, "leaf index")
     if index >= size:
         raise ProofError(f"leaf index {index} is outside a tree of size {size}")
-    if size > len(leaf_hashes):
-        raise ProofError(f"tree size {size} exceeds the {len(leaf_hashes)} leaf hashes given")
-    leaves = _checked_hashes(leaf_hashes[:size], "leaf hash")
+    leaves = _prefix(leaf_hashes, size)
     path: list[bytes] = []
     lo, hi, m = 0, size, index
     # Walk down from the root; each split contributes the sibling subtree's hash. The RFC's
@@ -166,9 +164,7 @@ def consistency_proof(leaf_hashes: Sequence[bytes], old_size: int, new_size: int
         raise ProofError("a consistency proof from the empty tree is meaningless")
     if old_size > new_size:
         raise ProofError(f"old tree size {old_size} is larger than new tree size {new_size}")
-    if new_size > len(leaf_hashes):
-        raise ProofError(f"tree size {new_size} exceeds the {len(leaf_hashes)} leaf hashes given")
-    leaves = _checked_hashes(leaf_hashes[:new_size], "leaf hash")
+    leaves = _prefix(leaf_hashes, new_size)
     proof: list[bytes] = []
     lo, hi, m = 0, new_size, old_size
     complete = True  # the RFC's flag b: the old tree is a complete subtree seen so far
@@ -394,8 +390,11 @@ class CompactRange:
         """Append many leaves by their 32-byte hashes, in order.
 
         Raises:
-            ProofError: a hash is malformed (leaves before it stay appended).
+            ProofError: ``leaf_hashes`` is not a sequence, or a hash is malformed (leaves
+                before it stay appended).
         """
+        if isinstance(leaf_hashes, (bytes, bytearray, str)) or not isinstance(leaf_hashes, Sequence):
+            raise ProofError(f"leaf hashes must be a sequence of bytes, got {type(leaf_hashes).__name__}")
         for h in leaf_hashes:
             self.append(h)
 
@@ -474,6 +473,15 @@ def _checked_hashes(hashes: object, what: str) -> list[bytes]:
         if type(h) is not bytes or len(h) != HASH_SIZE:
             _check_hash(h, f"{what} {i}")
     return out
+
+
+def _prefix(leaf_hashes: object, size: int) -> list[bytes]:
+    """The first ``size`` leaf hashes, checked; ProofError if there are fewer."""
+    if isinstance(leaf_hashes, (bytes, bytearray, str)) or not isinstance(leaf_hashes, Sequence):
+        raise ProofError(f"leaf hashes must be a sequence of bytes, got {type(leaf_hashes).__name__}")
+    if size > len(leaf_hashes):
+        raise ProofError(f"tree size {size} exceeds the {len(leaf_hashes)} leaf hashes given")
+    return _checked_hashes(leaf_hashes[:size], "leaf hash")
 
 
 def _checked_proof(proof: object) -> list[bytes]:

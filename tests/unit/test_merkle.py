@@ -291,6 +291,12 @@ def test_proof_generation_rejects_bad_ranges() -> None:
     with pytest.raises(ProofError, match="exceeds"):
         consistency_proof(LEAVES, 1, 9)
     assert consistency_proof(LEAVES, 5, 5) == []
+    with pytest.raises(ProofError, match="sequence"):
+        inclusion_proof(None, 0, 1)  # type: ignore[arg-type]
+    with pytest.raises(ProofError, match="sequence"):
+        consistency_proof(iter(LEAVES), 1, 2)  # type: ignore[arg-type]
+    with pytest.raises(ProofError, match="sequence"):
+        CompactRange().extend(None)  # type: ignore[arg-type]
 
 
 # --- the compact range ---------------------------------------------------------------------
