@@ -1,0 +1,113 @@
+"""``overlord gate``: check an artifact, or run the gate's own corpus.
+
+Thin: parses flags, reads ``OVERLORD_ALLOW_UNSANDBOXED`` (only the CLI reads the
+environment), calls :mod:`overlord.gate`, renders. Exit 0 on pass, 1 on a fail or
+unavailable, 2 when it cannot start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from overlord.errors import OverlordError
+from overlord.gate.corpus import load_corpus, run_corpus
+from overlord.gate.runner import check_artifact
+from overlord.sandbox import Sandbox, default_sandbox, get_sandbox
+
+app = typer.Typer(help="The completion gate: four axes, a sandbox, and its corpus.",
+                  no_args_is_help=True)
+
+#: Where the corpus lives in a checkout.
+DEFAULT_CORPUS = Path("tests/corpus")
+
+
+def _sandbox(backend: str) -> Sandbox:
+    allow = os.environ.get("OVERLORD_ALLOW_UNSANDBOXED") == "1"
+    if backend == "auto":
+        return default_sandbox(allow_unsandboxed=allow)
+    return get_sandbox(backend, allow_unsandboxed=allow)
+
+
+def _fail_to_start(err: OverlordError, verbose: bool) -> None:
+    console = Console(stderr=True)
+    if verbose:
+        console.print_exception()
+    console.print(f"[red]overlord gate:[/red] {err.diagnostics()}")
+    raise typer.Exit(2)
+
+
+@app.command()
+def check(
+    artifact: Path = typer.Argument(..., help="artifact directory: plan.md, solution, test"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    backend: str = typer.Option("auto", help="sandbox backend: auto, bubblewrap, process"),
+    verbose: bool = typer.Option(False, "--verbose", help="show tracebacks"),
+) -> None:
+    """Run the four axes on ARTIFACT and print the verdict."""
+    try:
+        report = check_artifact(artifact, _sandbox(backend))
+    except OverlordError as e:
+        _fail_to_start(e, verbose)
+        return
+    v = report.verdict
+    if as_json:
+        d = report.to_dict()
+        d.pop("sandbox", None)
+        typer.echo(json.dumps(d, sort_keys=True))
+    else:
+        console = Console()
+        colour = "green" if v.passed else "red"
+        console.print(f"[{colour}]{v.verdict}[/{colour}]  {artifact} ({report.language})")
+        for r in v.axes:
+            console.print(f"  {r.axis:<11} {r.code or r.status:<24} {r.evidence}",
+                          markup=False, highlight=False)
+    raise typer.Exit(0 if v.passed else 1)
+
+
+@app.command()
+def corpus(
+    root: Path = typer.Argument(DEFAULT_CORPUS, help="corpus directory"),
+    as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
+    backend: str = typer.Option("auto", help="sandbox backend: auto, bubblewrap, process"),
+    verbose: bool = typer.Option(False, "--verbose", help="show tracebacks"),
+) -> None:
+    """Run every corpus case; exit 0 only when all get the verdict written in advance."""
+    try:
+        cases = load_corpus(root)
+        sandbox = _sandbox(backend)
+    except OverlordError as e:
+        _fail_to_start(e, verbose)
+        return
+    console = Console(stderr=True)
+    with Progress(TextColumn("gate corpus"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.description}"), console=console,
+                  disable=as_json or not console.is_terminal) as progress:
+        task = progress.add_task("", total=len(cases))
+
+        def advance(result) -> None:
+            progress.update(task, advance=1, description=result.case.name)
+
+        try:
+            summary = run_corpus(cases, sandbox, on_result=advance)
+        except OverlordError as e:
+            _fail_to_start(e, verbose)
+            return
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict(), sort_keys=True))
+    else:
+        out = Console()
+        for r in summary.gaps:
+            out.print(f"[red]gap[/red] {r.case.name}: expected {r.case.expected}, got {r.got}")
+        for r in summary.awaiting:
+            out.print(f"[yellow]awaiting toolchain[/yellow] {r.case.name}: "
+                      f"{r.report.awaiting_toolchain}")
+        out.print(f"corpus {summary.matched}/{len(summary.results)}  gaps {len(summary.gaps)}  "
+                  f"awaiting a toolchain {len(summary.awaiting)}  model calls "
+                  f"{summary.model_calls}")
+    raise typer.Exit(0 if summary.matched == len(summary.results) else 1)
