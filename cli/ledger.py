@@ -1,0 +1,224 @@
+"""Ledger commands: init, checkpoint, verify, export, journal, proof."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+from cli.context import home_path, open_session
+from overlord.adapters.clock import SystemClock
+from overlord.errors import ConfigError, NotFoundError
+from overlord.ledger import merkle
+from overlord.ledger.export import read_export, write_export
+from overlord.ledger.keys import parse_trust, trusted_keys
+from overlord.ledger.note import open_note
+from overlord.ledger.checkpoint import Checkpoint
+from overlord.ledger.session import init_home
+from overlord.ledger.store import PostgresConfig
+from overlord.ledger.verify import verify_log
+from overlord.domain.events import topics_of
+from overlord.ledger.application import AGGREGATES
+from overlord.projections.journal import catch_up, open_journal
+
+HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
+JSON_OPT = typer.Option(False, "--json", help="Print JSON for scripts.")
+proof_app = typer.Typer(help="Merkle proofs over the ledger (RFC 9162), as base64 lines.", no_args_is_help=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ledger commands to ``app``."""
+    app.command("init")(init)
+    app.command("checkpoint")(checkpoint)
+    app.command("verify")(verify)
+    app.command("export")(export)
+    app.command("journal")(journal)
+    app.add_typer(proof_app, name="proof")
+
+
+def init(
+    home: Path = HOME_OPT,
+    store: str = typer.Option("sqlite", help="Where events are stored: sqlite (embedded) or postgres."),
+    pg_host: str = typer.Option("127.0.0.1", help="PostgreSQL host (with --store postgres)."),
+    pg_port: int = typer.Option(5432, help="PostgreSQL port."),
+    pg_dbname: str = typer.Option("overlord", help="PostgreSQL database."),
+    pg_user: str = typer.Option("overlord", help="PostgreSQL user (password from $OVERLORD_POSTGRES_PASSWORD)."),
+    pg_schema: str = typer.Option("public", help="PostgreSQL schema."),
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Create the home: the log key (mode 0600), the trust file, an empty ledger.
+
+    Refuses to touch a home that already exists.
+    """
+    if store not in ("sqlite", "postgres"):
+        raise ConfigError(f"--store {store!r} is not a store", "use sqlite or postgres")
+    pg = None
+    if store == "postgres":
+        pg = PostgresConfig(pg_host, pg_port, pg_dbname, pg_user, os.environ.get("OVERLORD_POSTGRES_PASSWORD", ""), pg_schema)
+    session = init_home(home_path(home), store_kind=store, postgres=pg)
+    try:
+        verifier = session.signer.verifier().to_key() if session.signer else ""
+        if json_out:
+            typer.echo(json.dumps({"home": str(session.home.root), "origin": session.origin, "verifier_key": verifier}))
+        else:
+            typer.echo(f"created {session.home.root}")
+            typer.echo(f"origin:       {session.origin}")
+            typer.echo(f"verifier key: {verifier}")
+    finally:
+        session.close()
+
+
+def checkpoint(home: Path = HOME_OPT, json_out: bool = JSON_OPT) -> None:
+    """Sign a checkpoint of the whole ledger, store it as an event, and pin it in the home."""
+    session = open_session(home)
+    try:
+        cp, note = session.checkpoint(at=SystemClock().now())
+    finally:
+        session.close()
+    if json_out:
+        typer.echo(json.dumps({"origin": cp.origin, "size": cp.size, "root_hash": base64.b64encode(cp.root_hash).decode(), "note": note}))
+    else:
+        typer.echo(note, nl=False)
+
+
+def verify(
+    home: Path = HOME_OPT,
+    file: Path = typer.Option(None, "--file", help="Verify an export file instead of the home (no database needed)."),
+    trust: Path = typer.Option(None, "--trust", help="With --file: a trust file of verifier keys to check against, instead of the keys inside the export."),
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Replay every event and check signatures, chains, versions, blobs and checkpoints.
+
+    Exit 0 when all hold; 1 naming the first bad event; 2 when it cannot start.
+    """
+    workers = max(1, min(2, os.cpu_count() or 1))
+    if file is not None:
+        report = _verify_export(file, trust, workers)
+    else:
+        session = open_session(home, writable=False)
+        try:
+            report = session.verify(workers=workers)
+        finally:
+            session.close()
+    if json_out:
+        typer.echo(json.dumps(report.to_json()))
+    else:
+        typer.echo(report.summary(), err=not report.ok)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+def _verify_export(file: Path, trust: Path | None, workers: int):  # noqa: ANN202
+    exported = read_export(file)
+    if trust is not None:
+        try:
+            verifiers = parse_trust(trust.read_text(), str(trust))
+        except FileNotFoundError as e:
+            raise NotFoundError(f"no trust file at {trust}") from e
+    else:
+        verifiers = parse_trust("\n".join(exported.trust), f"{file} (its own keys)")
+
+    def open_cp(note: str) -> tuple[str, int, bytes]:
+        text, _ = open_note(note, verifiers)
+        cp = Checkpoint.from_text(text)
+        return cp.origin, cp.size, cp.root_hash
+
+    return verify_log(
+        exported.rows,
+        trusted=trusted_keys(verifiers),
+        origin=exported.origin,
+        known_topics=topics_of(*AGGREGATES),
+        check_blob=exported.check_blob,
+        open_checkpoint=open_cp,
+        pinned_note=exported.pinned,
+        workers=workers,
+    )
+
+
+def export(file: Path = typer.Argument(..., help="Where to write the export."), home: Path = HOME_OPT) -> None:
+    """Write a self-contained export: events, checkpoints, public keys and blobs."""
+    session = open_session(home, writable=False)
+    try:
+        n = write_export(session, file)
+    finally:
+        session.close()
+    typer.echo(f"exported {n} events to {file}")
+
+
+def journal(
+    run: str = typer.Option(None, "--run", help="Only the events of this run (its id)."),
+    follow: bool = typer.Option(False, "--follow", "-f", help="Keep printing events as they land (Ctrl-C to stop)."),
+    home: Path = HOME_OPT,
+    json_out: bool = JSON_OPT,
+) -> None:
+    """The chronological list of events: time, stream, event type, summary."""
+    session = open_session(home, writable=False)
+    view = open_journal(str(session.home.views_path))
+    try:
+        catch_up(session.ledger, view)
+        entries = view.select(stream=run)
+        if run and not entries:
+            raise NotFoundError(f"no run {run} in the ledger", "list runs with `overlord journal`")
+        last = -1
+        for e in entries:
+            _print_entry(e, json_out)
+            last = e.position
+        while follow:
+            time.sleep(0.5)
+            catch_up(session.ledger, view)
+            for e in view.select(stream=run, after_position=last):
+                _print_entry(e, json_out)
+                last = e.position
+    finally:
+        view.datastore.close()
+        session.close()
+
+
+def _print_entry(e, json_out: bool) -> None:  # noqa: ANN001
+    if json_out:
+        typer.echo(json.dumps(e.to_json()))
+        return
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(e.time_ns // 1_000_000_000))
+    typer.echo(f"{stamp}Z  {e.stream[:8]}  v{e.version:<3} {e.event_type:<16} {e.summary}")
+    sys.stdout.flush()
+
+
+@proof_app.command("inclusion")
+def proof_inclusion(
+    position: int = typer.Argument(..., help="0-based position of the event in the log."),
+    size: int = typer.Option(None, "--size", help="Tree size to prove against (default: the whole log)."),
+    home: Path = HOME_OPT,
+) -> None:
+    """The inclusion proof of the event at POSITION: one base64 hash per line."""
+    session = open_session(home, writable=False)
+    try:
+        leaves = session.ledger.leaf_hashes()
+    finally:
+        session.close()
+    size = len(leaves) if size is None else size
+    if not 0 <= position < size <= len(leaves):
+        raise NotFoundError(f"no position {position} in a tree of {size} (the log holds {len(leaves)} events)")
+    for h in merkle.inclusion_proof(leaves, position, size):
+        typer.echo(base64.b64encode(h).decode())
+
+
+@proof_app.command("consistency")
+def proof_consistency(
+    old_size: int = typer.Argument(..., help="The smaller tree size."),
+    new_size: int = typer.Argument(..., help="The larger tree size."),
+    home: Path = HOME_OPT,
+) -> None:
+    """The consistency proof between two tree sizes: one base64 hash per line."""
+    session = open_session(home, writable=False)
+    try:
+        leaves = session.ledger.leaf_hashes()
+    finally:
+        session.close()
+    if not 0 <= old_size <= new_size <= len(leaves):
+        raise NotFoundError(f"sizes must satisfy 0 <= {old_size} <= {new_size} <= {len(leaves)} (the log's size)")
+    for h in merkle.consistency_proof(leaves, old_size, new_size):
+        typer.echo(base64.b64encode(h).decode())

@@ -1,0 +1,77 @@
+"""``overlord``: the command line. Thin: parses, renders, calls the core.
+
+Every error Overlord means to raise is an OverlordError: printed as one line on stderr,
+exit 2 (``--verbose`` adds the traceback). Exit 1 is reserved for a check that ran and
+failed (verify, gate).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+
+import structlog
+import typer
+
+from cli import gate as gate_cmds
+from cli import ledger as ledger_cmds
+from cli import run as run_cmds
+from overlord import __version__
+from overlord.errors import OverlordError
+
+app = typer.Typer(
+    name="overlord",
+    help=(
+        "Supervise unattended AI coding agents and keep a signed, append-only ledger of every act.\n\n"
+        "Start with `overlord init`, then `overlord run -- CMD`, `overlord journal`, `overlord verify`."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+_state = {"verbose": False}
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"overlord {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Log progress and show tracebacks on errors."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
+) -> None:
+    _state["verbose"] = verbose
+    level = logging.INFO if verbose else logging.WARNING
+    structlog.configure(
+        wrapper_class=structlog.make_filtering_bound_logger(level),
+        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+    )
+
+
+ledger_cmds.register(app)
+run_cmds.register(app)
+
+app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
+
+
+def main() -> None:
+    """Console entry point: run the app; turn OverlordError into one line and exit 2."""
+    try:
+        app()
+    except OverlordError as e:
+        if _state["verbose"]:
+            traceback.print_exc()
+        typer.echo(f"overlord: error: {e.diagnostics()}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        typer.echo("overlord: interrupted", err=True)
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""The tool guard: decide every tool call an agent makes before it runs, failing closed.
+
+The public face is :func:`decide_tool_call`, which takes a checked :class:`ToolCall` and a
+:class:`GuardPolicy` and returns a :class:`Decision`. Everything here is pure except path
+resolution, which goes through a :class:`PathResolver` (the default uses ``os.path.realpath``).
+"""
+
+from overlord.domain.guard.call import MalformedCallError, ToolCall
+from overlord.domain.guard.classes import CLASS_ORDER, DenialClass
+from overlord.domain.guard.decide import Decision, decide_payload, decide_tool_call
+from overlord.domain.guard.paths import PathResolver, RealPathResolver
+from overlord.domain.guard.policy import GuardPolicy
+
+__all__ = [
+    "CLASS_ORDER",
+    "Decision",
+    "DenialClass",
+    "GuardPolicy",
+    "MalformedCallError",
+    "PathResolver",
+    "RealPathResolver",
+    "ToolCall",
+    "decide_payload",
+    "decide_tool_call",
+]

@@ -1,0 +1,200 @@
+"""What one decision knows: the roots, the protected and guard paths, and how to judge a path.
+
+A :class:`Context` is built once per tool call from the call, the policy and the guard's
+paths; it resolves paths through the injected :class:`PathResolver` and turns a write, a delete
+or a read into :class:`Finding` values (a class and a reason), or none.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+from dataclasses import dataclass
+
+from overlord.domain.guard.call import ToolCall
+from overlord.domain.guard.classes import DenialClass
+from overlord.domain.guard.paths import PathResolver, TooManyMatches, is_within, join
+from overlord.domain.guard.policy import GuardPolicy
+
+PROTECTED_NAMES: tuple[str, ...] = (".git", ".overlord", ".claude", ".codex")
+"""Directory names that no write may touch, wherever they sit under a writable root."""
+
+SAFE_DEVICES: frozenset[str] = frozenset({
+    "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero",
+    "/dev/full", "/dev/random", "/dev/urandom",
+})
+"""Device paths that any command may write (they change nothing on disk)."""
+
+HOOK_SETTINGS: tuple[str, ...] = (".claude/settings.json", ".claude/settings.local.json")
+"""The hook settings files under the worker root, guard files."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One reason to deny: a class and what exactly was seen."""
+
+    denial_class: DenialClass
+    reason: str
+
+
+def is_safe_device(text: str) -> bool:
+    """True for the standard streams, ``/dev/null`` and descriptor paths."""
+    return (text in SAFE_DEVICES or text.startswith("/dev/fd/")
+            or text.startswith("/proc/self/fd/") or text.startswith("/dev/pts/"))
+
+
+def is_block_device(text: str) -> bool:
+    """True for a path naming a disk or partition device."""
+    if not text.startswith("/dev/") or is_safe_device(text):
+        return False
+    name = text[5:]
+    return name.startswith(("sd", "hd", "vd", "xvd", "nvme", "mmcblk", "loop", "mapper/",
+                            "disk", "md", "dm-", "sr", "nbd", "rbd", "zd", "mtd", "ram"))
+
+
+class Context:
+    """The facts one decision judges against (built per tool call)."""
+
+    def __init__(self, call: ToolCall, policy: GuardPolicy, *, overlord_home: str,
+                 guard_paths: tuple[str, ...], resolver: PathResolver) -> None:
+        self.call = call
+        self.policy = policy
+        self.resolver = resolver
+        self.user_home = resolver.home()
+        self.cwd = resolver.realpath(call.cwd)
+        root = policy.worker_root or call.cwd
+        self.root = resolver.realpath(join(call.cwd, self._tilde(root)))
+        self.write_roots = tuple(
+            resolver.realpath(join(self.root, self._tilde(w))) for w in policy.write_roots)
+        self.allowed = (self.root, *self.write_roots)
+        self.protected = tuple(
+            resolver.realpath(join(self.root, self._tilde(p))) for p in policy.protected_paths)
+        self.home_raw = posixpath.normpath(overlord_home) if overlord_home else ""
+        self.home = resolver.realpath(self.home_raw) if self.home_raw else ""
+        guards = [join(self.root, h) for h in HOOK_SETTINGS]
+        guards.append(join(self.root, "overlord.toml"))
+        if policy.source:
+            guards.append(policy.source)
+        guards.extend(guard_paths)
+        self.guard_paths = tuple(dict.fromkeys(resolver.realpath(g) for g in guards if g))
+
+    def _tilde(self, path: str) -> str:
+        if path == "~" or path.startswith("~/"):
+            return self.user_home + path[1:]
+        return path
+
+    # ---- resolution -------------------------------------------------------------------
+    def resolve(self, text: str, cwd: str | None, *, follow: bool = True,
+                glob: bool = False) -> list[str] | Finding:
+        """Where ``text`` (a shell word's value) lands from ``cwd``: one path, or every match
+        of a pattern. ``follow=False`` keeps a final symlink itself (what ``rm`` removes).
+        A relative path from an unknown directory is a :class:`Finding`."""
+        if not text.startswith("/") and cwd is None:
+            return Finding(DenialClass.UNPARSEABLE,
+                           f"the path {text!r} is relative to a directory the guard cannot "
+                           "follow (a cd to a computed place)")
+        full = join(cwd or "/", text)
+        candidates = [full]
+        if glob:
+            try:
+                matches = self.resolver.glob(full)
+            except TooManyMatches:
+                return Finding(DenialClass.UNPARSEABLE,
+                               f"the pattern {text!r} matches too many paths to judge")
+            if matches:
+                candidates = matches
+        out = []
+        for path in candidates:
+            base = posixpath.basename(path.rstrip("/")) if path.rstrip("/") else ""
+            if follow or path.endswith("/") or base in ("", ".", ".."):
+                out.append(self.resolver.realpath(path))
+            else:
+                parent = self.resolver.realpath(posixpath.dirname(path.rstrip("/")) or "/")
+                out.append(posixpath.join(parent, base))
+        return out
+
+    # ---- judging ----------------------------------------------------------------------
+    def judge_write(self, text: str | None, cwd: str | None, *, what: str, delete: bool = False,
+                    glob: bool = False, follow: bool = True) -> list[Finding]:
+        """Findings for a write (or, with ``delete``, a delete) of ``text`` from ``cwd``.
+
+        ``what`` names the writer for the reason (``"rm"``, ``"a > redirection"``, ...).
+        ``text`` ``None`` means the target could not be known: unparseable.
+        """
+        if text is None:
+            return [Finding(DenialClass.UNPARSEABLE,
+                            f"the target of {what} holds a variable or substitution the guard "
+                            "cannot resolve")]
+        if not text:
+            return []
+        if not delete and is_safe_device(text):
+            return []
+        if is_block_device(text):
+            return [Finding(DenialClass.KILL_OR_FORMAT, f"{what} writes the device {text}")]
+        resolved = self.resolve(text, cwd, follow=follow and not delete, glob=glob)
+        if isinstance(resolved, Finding):
+            return [resolved]
+        findings: list[Finding] = []
+        for path in resolved:
+            finding = self._judge_path(path, text, what=what, delete=delete)
+            if finding is not None:
+                findings.append(finding)
+        return findings
+
+    def _judge_path(self, path: str, text: str, *, what: str, delete: bool) -> Finding | None:
+        verb = "deletes" if delete else "writes"
+        if self.home and (is_within(path, self.home)
+                          or (delete and is_within(self.home, path))):
+            return Finding(DenialClass.GUARD_TAMPER, f"{what} {verb} {text!r} in OVERLORD_HOME")
+        for guard in self.guard_paths:
+            if is_within(path, guard) or (delete and is_within(guard, path)):
+                return Finding(DenialClass.GUARD_TAMPER,
+                               f"{what} {verb} {text!r}, which holds the guard file {guard}")
+        for allowed in self.allowed:
+            if is_within(path, allowed):
+                rest = path[len(allowed):].split("/") if allowed != "/" else path.split("/")
+                hit = next((p for p in rest if p in PROTECTED_NAMES), None)
+                if hit is not None:
+                    return Finding(DenialClass.PROTECTED_ROOT,
+                                   f"{what} {verb} {text!r} inside the protected {hit}")
+        for protected in self.protected:
+            if is_within(path, protected) or (delete and is_within(protected, path)):
+                return Finding(DenialClass.PROTECTED_ROOT,
+                               f"{what} {verb} {text!r}, a protected path")
+        if delete and any(is_within(a, path) for a in self.allowed):
+            return Finding(DenialClass.PROTECTED_ROOT,
+                           f"{what} deletes {text!r}, which holds the worker root itself")
+        if not any(is_within(path, a) for a in self.allowed):
+            cls = DenialClass.DELETE_OUTSIDE if delete else DenialClass.WRITE_OUTSIDE
+            where = path if path != text else text
+            return Finding(cls, f"{what} {verb} {where!r}, outside the worker root {self.root}")
+        return None
+
+    def judge_glob_protected(self, text: str, *, what: str) -> Finding | None:
+        """A write pattern whose last part could match a protected name (``.g*``)."""
+        last = posixpath.basename(text.rstrip("/"))
+        if last.startswith(".") and any(fnmatch.fnmatchcase(n, last) for n in PROTECTED_NAMES):
+            return Finding(DenialClass.PROTECTED_ROOT,
+                           f"{what} pattern {text!r} can match a protected directory")
+        return None
+
+    def judge_read(self, text: str | None, cwd: str | None, *, what: str,
+                   recursive: bool = False, glob: bool = False) -> Finding | None:
+        """A read of OVERLORD_HOME is guard_tamper; other reads are fine. A ``recursive``
+        read of a directory holding OVERLORD_HOME is a read of it too."""
+        if not text or not self.home:
+            return None
+        if self.home_raw and self.home_raw in text:
+            return Finding(DenialClass.GUARD_TAMPER, f"{what} names OVERLORD_HOME ({text!r})")
+        if cwd is None and not text.startswith("/"):
+            return None
+        resolved = self.resolve(text, cwd, glob=glob)
+        if isinstance(resolved, Finding):
+            return None
+        for path in resolved:
+            if is_within(path, self.home):
+                return Finding(DenialClass.GUARD_TAMPER, f"{what} reads {text!r} in OVERLORD_HOME")
+            if recursive and is_within(self.home, path):
+                return Finding(DenialClass.GUARD_TAMPER,
+                               f"{what} reads {text!r} recursively, and OVERLORD_HOME is in it")
+        return None

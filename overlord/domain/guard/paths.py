@@ -1,0 +1,80 @@
+"""Where paths land: the one place the guard touches the filesystem, and pure containment.
+
+Judging a write needs to know where it really lands: ``..`` and symlinks are resolved through
+the filesystem. That reading is isolated in a :class:`PathResolver`, injectable in tests; every
+other function here is pure string work on already-resolved absolute paths.
+"""
+
+from __future__ import annotations
+
+import glob as _glob
+import itertools
+import os
+import posixpath
+from typing import Protocol
+
+GLOB_LIMIT = 1000
+"""The most matches a pattern may have before the guard stops judging it (and denies)."""
+
+
+class TooManyMatches(Exception):
+    """A glob pattern matched more paths than :data:`GLOB_LIMIT`."""
+
+
+class PathResolver(Protocol):
+    """How the guard learns where a path really lands."""
+
+    def realpath(self, path: str) -> str:
+        """The absolute path with every symlink and ``..`` resolved (a missing tail is kept)."""
+        ...
+
+    def home(self) -> str:
+        """The user's home directory, what ``~`` means to the shell."""
+        ...
+
+    def glob(self, pattern: str) -> list[str]:
+        """The paths a shell glob matches, as bash would (no dotfiles for ``*``); may raise
+        :class:`TooManyMatches`."""
+        ...
+
+
+class RealPathResolver:
+    """The default resolver: ``os.path.realpath``, ``~`` from the environment, ``glob``."""
+
+    def realpath(self, path: str) -> str:
+        """The resolved absolute path (``os.path.realpath``, non-strict)."""
+        return os.path.realpath(path)
+
+    def home(self) -> str:
+        """The user's home directory (``os.path.expanduser("~")``)."""
+        return os.path.expanduser("~")
+
+    def glob(self, pattern: str) -> list[str]:
+        """Up to :data:`GLOB_LIMIT` matches of ``pattern``; more raise TooManyMatches."""
+        matches = list(itertools.islice(_glob.iglob(pattern), GLOB_LIMIT + 1))
+        if len(matches) > GLOB_LIMIT:
+            raise TooManyMatches(pattern)
+        return matches
+
+
+def join(cwd: str, path: str) -> str:
+    """``path`` taken relative to ``cwd`` (no resolution; ``..`` is left for realpath)."""
+    return path if path.startswith("/") else posixpath.join(cwd, path)
+
+
+def is_within(path: str, root: str) -> bool:
+    """True when ``path`` is ``root`` or lies under it (both absolute and resolved)."""
+    if root == "/":
+        return path.startswith("/")
+    return path == root or path.startswith(root + "/")
+
+
+def relative_parts(path: str, root: str) -> tuple[str, ...]:
+    """The components of ``path`` below ``root`` (``path`` must be within ``root``)."""
+    rest = path[len(root):] if root != "/" else path
+    return tuple(p for p in rest.split("/") if p)
+
+
+def has_glob(text: str) -> bool:
+    """True when ``text`` holds a shell pattern character."""
+    return any(c in text for c in "*?[")

@@ -1,0 +1,65 @@
+"""Settlement: how a run ended, as a status and a stop code. Pure rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Status(str, Enum):
+    """The outcome class of a run."""
+
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    STOPPED = "stopped"
+
+
+class StopCode(str, Enum):
+    """Why a run ended. ``completed`` and ``runtime_error`` end on their own; the rest
+    are limits and interventions (supervised runs add them)."""
+
+    COMPLETED = "completed"
+    RUNTIME_ERROR = "runtime_error"
+    STARTUP = "startup"
+    STALL = "stall"
+    TIMEOUT = "timeout"
+    TURN_LIMIT = "turn_limit"
+    DEADLINE = "deadline"
+    OUTPUT_LIMIT = "output_limit"
+    REPEATED_FAILURE = "repeated_failure"
+    DENIAL_BUDGET = "denial_budget"
+    POLICY = "policy"
+    ROUTE_MISMATCH = "route_mismatch"
+    ROUTE_UNVERIFIED = "route_unverified"
+    CANCELLED = "cancelled"
+    STEERED = "steered"
+    CONTROLLER_ERROR = "controller_error"
+    CONTROLLER_LOST = "controller_lost"
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A settled run: ``status`` (a :class:`Status` value), ``stop_code`` (a
+    :class:`StopCode` value) and a one-line ``detail`` for people."""
+
+    status: str
+    stop_code: str
+    detail: str = ""
+
+
+def settle_exit(exit_code: int | None, signal: int | None) -> Settlement:
+    """Settle a runtime that ended on its own.
+
+    Exit code 0 is ``succeeded/completed``; any other code, or death by a signal, is
+    ``failed/runtime_error``.
+    """
+    if signal is not None:
+        return Settlement(Status.FAILED.value, StopCode.RUNTIME_ERROR.value, f"killed by signal {signal}")
+    if exit_code == 0:
+        return Settlement(Status.SUCCEEDED.value, StopCode.COMPLETED.value, "exited 0")
+    return Settlement(Status.FAILED.value, StopCode.RUNTIME_ERROR.value, f"exited {exit_code}")
+
+
+def stopped(stop_code: StopCode, detail: str) -> Settlement:
+    """Settle a run that Overlord (or a person) stopped, with ``stop_code``."""
+    return Settlement(Status.STOPPED.value, stop_code.value, detail)

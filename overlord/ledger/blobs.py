@@ -1,0 +1,76 @@
+"""Content-addressed blobs: bytes named by their SHA-256, beside the event store.
+
+Events name blobs by lowercase hex SHA-256 (attributes ending in ``_blob``); the blob
+files are caches of truth, checked against their names by ``overlord verify``. A blob is
+written to a temporary file, flushed to disk and renamed into place, so a crash never
+leaves a half-written blob under its final name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from overlord.errors import NotFoundError
+
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class BlobStore:
+    """Blobs under ``root/ab/cdef...`` (first two hex digits as a fan-out directory)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def path(self, sha256_hex: str) -> Path:
+        """Where the blob named ``sha256_hex`` lives.
+
+        Raises:
+            NotFoundError: the name is not 64 lowercase hex digits.
+        """
+        if not _HEX64.match(sha256_hex or ""):
+            raise NotFoundError(f"{sha256_hex!r} is not a blob name (64 lowercase hex digits)")
+        return self.root / sha256_hex[:2] / sha256_hex[2:]
+
+    def put(self, data: bytes) -> str:
+        """Store ``data``; returns its hex SHA-256. Idempotent."""
+        name = hashlib.sha256(data).hexdigest()
+        final = self.path(name)
+        if final.exists():
+            return name
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=final.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, final)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return name
+
+    def get(self, sha256_hex: str) -> bytes:
+        """The bytes of blob ``sha256_hex``.
+
+        Raises:
+            NotFoundError: no such blob.
+        """
+        try:
+            return self.path(sha256_hex).read_bytes()
+        except FileNotFoundError as e:
+            raise NotFoundError(f"blob {sha256_hex} is missing from {self.root}") from e
+
+    def check(self, sha256_hex: str) -> str | None:
+        """``None`` when the blob exists and hashes to its name, else the problem."""
+        try:
+            data = self.get(sha256_hex)
+        except NotFoundError:
+            return "blob missing"
+        if hashlib.sha256(data).hexdigest() != sha256_hex:
+            return "blob altered"
+        return None

@@ -1,0 +1,72 @@
+"""The log key and the trust file.
+
+The log key is an Ed25519 seed kept as a C2SP signed-note signer key string
+(``PRIVATE+KEY+<origin>+<keyid>+<base64>``) in ``keys/log.key``, mode 0600. Its key name
+is the log's origin, so its key ID is the one C2SP signed-note computes and the one every
+stored record and checkpoint names. The trust file holds verifier keys
+(``<name>+<keyid>+<base64>``), one per line; ``#`` starts a comment.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from overlord.errors import HomeError, ProofError
+from overlord.ledger.note import Signer, Verifier
+from overlord.ledger.verify import TrustedKeys
+
+
+def generate_signer(origin: str) -> Signer:
+    """A fresh log key named ``origin`` (32 random bytes from the OS)."""
+    return Signer(origin, os.urandom(32))
+
+
+def load_signer(path: Path) -> Signer:
+    """Read the log key.
+
+    Raises:
+        HomeError: missing or malformed key file.
+    """
+    try:
+        return Signer.from_key(path.read_text().strip())
+    except FileNotFoundError as e:
+        raise HomeError(f"the log key {path} is missing", "restore it; without it the ledger is read-only") from e
+    except ProofError as e:
+        raise HomeError(f"the log key {path} is corrupt: {e}", "restore it from backup") from e
+
+
+def parse_trust(text: str, source: str = "trust file") -> list[Verifier]:
+    """Verifier keys from trust file text.
+
+    Raises:
+        HomeError: a line that is not a verifier key (names the line).
+    """
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            out.append(Verifier.from_key(line))
+        except ProofError as e:
+            raise HomeError(f"{source} line {number} is not a verifier key: {e}", "fix or remove that line") from e
+    return out
+
+
+def load_trust(path: Path) -> list[Verifier]:
+    """Read the trust file.
+
+    Raises:
+        HomeError: missing or malformed.
+    """
+    try:
+        text = path.read_text()
+    except FileNotFoundError as e:
+        raise HomeError(f"the trust file {path} is missing", "restore it, or list the log's verifier key in it") from e
+    return parse_trust(text, str(path))
+
+
+def trusted_keys(verifiers: list[Verifier]) -> TrustedKeys:
+    """The verify checklist's view of the trust file."""
+    return TrustedKeys({v.key_id: (v.name, v.public_key) for v in verifiers})

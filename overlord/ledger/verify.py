@@ -1,0 +1,325 @@
+"""Forensic verification: replay every stored event and check it, failing closed.
+
+The checklist, in order, for each stored event (in notification order, position 0..n-1):
+
+1. the record is well formed (canonical ``[1, body, prev, key_id, signature]``);
+2. its key ID is in the trust file, and its Ed25519 signature covers the DSSE PAE of the
+   row's own originator id, version, topic, body and ``prev``;
+3. its version is the next of its stream (1, 2, 3, ... with no gap, no repeat);
+4. ``prev`` is the digest of the previous event of its stream (the hash chain);
+5. its topic is a known event topic, and its body is canonical msgpack;
+6. every blob it names (attributes ending in ``_blob``) exists and hashes to its name;
+7. a checkpoint event: its note is signed by a trusted log key for this log's origin,
+   agrees with the event's size and root, covers only events stored before it, and its
+   root equals the Merkle root of the first ``size`` stored events (RFC 9162 §2.1.1).
+
+Then the pinned checkpoint (kept outside the store): signed by a trusted key, no larger
+than the log, and its root equals the root of the log's first ``size`` events: a store cut
+short, or rewritten below the pin, is caught.
+
+What this does not catch: someone who holds the log key and rewrites both the store and the
+pinned checkpoint consistently. Only a witness's cosignature of an earlier checkpoint
+(``overlord checkpoint --witness``) catches that.
+
+Any exception inside the checks is a failed verification, never a pass.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+
+from nacl.exceptions import BadSignatureError
+from nacl.signing import VerifyKey
+
+from overlord.domain.events import BLOB_SUFFIX
+from overlord.errors import EncodingError, OverlordError
+from overlord.ledger import codec, merkle, record
+from overlord.ledger.application import StoredRow
+from overlord.ledger.record import RecordError
+
+CHECKPOINT_TOPIC = "overlord.log.CheckpointSigned"
+SIGNATURE_CHUNK = 4000
+PARALLEL_THRESHOLD = 8000
+
+
+@dataclass(frozen=True)
+class Failure:
+    """The first bad thing found: where (stream, version, position, notification id) and what."""
+
+    stream: str | None
+    version: int | None
+    position: int | None
+    notification_id: int | None
+    problem: str
+
+
+@dataclass
+class Report:
+    """The outcome of a verification. ``ok`` only when every check held."""
+
+    ok: bool = False
+    events: int = 0
+    streams: int = 0
+    checkpoints: int = 0
+    seconds: float = 0.0
+    tree_size: int = 0
+    root_hash: str = ""
+    first_failure: Failure | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        """The ``--json`` shape: ok, events, streams, checkpoints, seconds, first_failure."""
+        return {
+            "ok": self.ok,
+            "events": self.events,
+            "streams": self.streams,
+            "checkpoints": self.checkpoints,
+            "seconds": round(self.seconds, 3),
+            "tree_size": self.tree_size,
+            "root_hash": self.root_hash,
+            "first_failure": asdict(self.first_failure) if self.first_failure else None,
+        }
+
+    def summary(self) -> str:
+        """One line for people."""
+        if self.ok:
+            return (
+                f"verified: {self.events} events, {self.streams} streams, {self.checkpoints} checkpoints "
+                f"in {self.seconds:.2f}s"
+            )
+        f = self.first_failure
+        assert f is not None
+        where = ", ".join(
+            part
+            for part in (
+                f"stream {f.stream}" if f.stream else "",
+                f"version {f.version}" if f.version is not None else "",
+                f"position {f.position}" if f.position is not None else "",
+                f"notification {f.notification_id}" if f.notification_id is not None else "",
+            )
+            if part
+        )
+        return f"FAILED: {f.problem}" + (f" ({where})" if where else "")
+
+
+@dataclass(frozen=True)
+class TrustedKeys:
+    """Public keys ``verify`` accepts: log keys by 4-byte key ID with their names
+    (the names are the origins they may sign checkpoints for)."""
+
+    log_keys: Mapping[bytes, tuple[str, bytes]]  # key_id -> (name, 32-byte ed25519 public key)
+
+
+# -- signature checking, parallel over both cores ------------------------------------------
+
+
+def _check_signatures(batch: list[tuple[int, bytes, bytes, bytes]]) -> list[int]:
+    """Positions in ``batch`` whose signature fails: items are (position, pubkey, msg, sig)."""
+    bad = []
+    keys: dict[bytes, VerifyKey] = {}
+    for position, pub, message, signature in batch:
+        vk = keys.get(pub) or keys.setdefault(pub, VerifyKey(pub))
+        try:
+            vk.verify(message, signature)
+        except (BadSignatureError, ValueError):
+            bad.append(position)
+    return bad
+
+
+def _bad_signatures(items: list[tuple[int, bytes, bytes, bytes]], workers: int) -> set[int]:
+    if len(items) < PARALLEL_THRESHOLD or workers < 2:
+        return set(_check_signatures(items))
+    chunks = [items[i : i + SIGNATURE_CHUNK] for i in range(0, len(items), SIGNATURE_CHUNK)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return {p for bad in pool.map(_check_signatures, chunks) for p in bad}
+
+
+# -- the checklist ------------------------------------------------------------------------
+
+
+def verify_log(
+    rows: Iterable[StoredRow],
+    *,
+    trusted: TrustedKeys,
+    origin: str,
+    known_topics: Mapping[str, type],
+    check_blob: Callable[[str], str | None],
+    open_checkpoint: Callable[[str], tuple[str, int, bytes]],
+    pinned_note: str | None,
+    workers: int = 2,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Report:
+    """Run the checklist over ``rows`` (the whole log, in notification order).
+
+    Args:
+        rows: every stored event, positions 0..n-1.
+        trusted: the trust file's keys.
+        origin: the log's origin; checkpoints must name it.
+        known_topics: the closed registry of event topics.
+        check_blob: ``None`` when a blob is present and intact, else the problem.
+        open_checkpoint: verifies a signed checkpoint note with the trusted keys and returns
+            ``(origin, size, root_hash)``; raises OverlordError when it does not verify.
+        pinned_note: the pinned checkpoint's text, or ``None`` when there is none.
+        workers: processes for signature checks.
+        clock: a seconds counter, for the report's duration only.
+
+    Returns a :class:`Report`; never raises for a bad ledger (that is a failed report).
+    """
+    started = clock()
+    report = Report()
+    try:
+        _run_checklist(rows, report, trusted, origin, known_topics, check_blob, open_checkpoint, pinned_note, workers)
+    except Exception as e:  # fail closed: an error inside verify is a failed verification
+        if report.first_failure is None:
+            report.first_failure = Failure(None, None, None, None, f"verification could not complete: {e}")
+        report.ok = False
+    report.seconds = clock() - started
+    return report
+
+
+def _run_checklist(
+    rows: Iterable[StoredRow],
+    report: Report,
+    trusted: TrustedKeys,
+    origin: str,
+    known_topics: Mapping[str, type],
+    check_blob: Callable[[str], str | None],
+    open_checkpoint: Callable[[str], tuple[str, int, bytes]],
+    pinned_note: str | None,
+    workers: int,
+) -> None:
+    record_failures: list[Failure] = []
+    checkpoint_failures: list[Failure] = []
+    heads: dict[str, tuple[int, bytes]] = {}
+    leaves: list[bytes] = []
+    sig_items: list[tuple[int, bytes, bytes, bytes]] = []
+    where: dict[int, StoredRow] = {}
+    claims: list[tuple[StoredRow, int, bytes]] = []  # (checkpoint row, size, root)
+
+    def fail(row: StoredRow, problem: str, into: list[Failure] = record_failures) -> None:
+        into.append(Failure(row.originator_id, row.version, row.position, row.notification_id, problem))
+
+    count = 0
+    for row in rows:
+        count += 1
+        where[row.position] = row
+        # 1. well formed
+        try:
+            opened = record.open_record(row.originator_id, row.version, row.topic, row.state)
+        except RecordError as e:
+            fail(row, str(e))
+            leaves.append(merkle.leaf_hash(row.state))  # keep positions aligned; roots will not match
+            heads[row.originator_id] = (row.version, b"")
+            continue
+        leaves.append(merkle.leaf_hash(opened.payload))
+        # 2. trusted key; the signature itself is checked in bulk below
+        key = trusted.log_keys.get(opened.key_id)
+        if key is None:
+            fail(row, f"unknown key: signed by key ID {opened.key_id.hex()}, which the trust file does not hold")
+        else:
+            sig_items.append((row.position, key[1], record.pae(record.PAYLOAD_TYPE, opened.payload), opened.signature))
+        # 3. version contiguity and 4. chain
+        last_version, last_digest = heads.get(row.originator_id, (0, record.GENESIS))
+        if row.version != last_version + 1:
+            kind = "version gap" if row.version > last_version + 1 else "version out of order"
+            fail(row, f"{kind}: expected version {last_version + 1} of the stream, found {row.version}")
+        elif last_digest and opened.prev != last_digest:
+            fail(row, f"chain broken: prev does not name the digest of version {last_version}")
+        heads[row.originator_id] = (max(row.version, last_version), opened.digest)
+        # 5. topic and body
+        if row.topic not in known_topics:
+            fail(row, f"unknown topic {row.topic!r}")
+            continue
+        try:
+            body = codec.decode(opened.body)
+            if not codec.is_canonical(opened.body) or not isinstance(body, dict):
+                raise EncodingError("body is not a canonical map")
+        except EncodingError as e:
+            fail(row, f"malformed body: {e}")
+            continue
+        # 6. blobs
+        for name, value in body.items():
+            if name.endswith(BLOB_SUFFIX) and value is not None:
+                problem = check_blob(value) if isinstance(value, str) else "blob name is not a string"
+                if problem:
+                    fail(row, f"{problem}: {name} {value}")
+        # 7. checkpoint claims (roots are checked after all leaves are known)
+        if row.topic == CHECKPOINT_TOPIC:
+            report.checkpoints += 1
+            try:
+                cp_origin, size, root = open_checkpoint(body["note"])
+                if cp_origin != origin:
+                    raise OverlordError(f"checkpoint origin {cp_origin!r} is not this log's {origin!r}")
+                if size != body["size"] or root != body["root_hash"] or cp_origin != body["origin"]:
+                    raise OverlordError("the event's size/root/origin disagree with its signed note")
+                if size > row.position:
+                    raise OverlordError(f"checkpoint claims {size} events but only {row.position} precede it")
+                claims.append((row, size, root))
+            except (OverlordError, KeyError, TypeError) as e:
+                fail(row, f"checkpoint does not verify: {e}", checkpoint_failures)
+
+    report.events = count
+    report.streams = len(heads)
+    report.tree_size = len(leaves)
+
+    for position in sorted(_bad_signatures(sig_items, workers)):
+        fail(where[position], "bad signature: the signature does not match the stored bytes")
+
+    # roots of every claimed size, computed in one pass
+    roots = _roots_at(leaves, {size for _, size, _ in claims} | {len(leaves)})
+    report.root_hash = roots[len(leaves)].hex()
+    previous_good = 0
+    for row, size, root in sorted(claims, key=lambda c: c[1]):
+        if roots[size] != root:
+            fail(
+                row,
+                f"checkpoint root mismatch: the log's first {size} events are not what was signed "
+                f"(the change is among positions {previous_good}..{size - 1})",
+                checkpoint_failures,
+            )
+        else:
+            previous_good = size
+
+    pinned_failure = None
+    if pinned_note is not None:
+        try:
+            cp_origin, size, root = open_checkpoint(pinned_note)
+            if cp_origin != origin:
+                raise OverlordError(f"pinned checkpoint origin {cp_origin!r} is not this log's {origin!r}")
+        except OverlordError as e:
+            pinned_failure = Failure(None, None, None, None, f"pinned checkpoint does not verify: {e}")
+        else:
+            if size > len(leaves):
+                pinned_failure = Failure(
+                    None, None, len(leaves), None,
+                    f"store cut short: the pinned checkpoint covers {size} events, the store holds {len(leaves)}",
+                )
+            elif _roots_at(leaves, {size})[size] != root:
+                pinned_failure = Failure(
+                    None, None, None, None,
+                    f"pinned checkpoint root mismatch: the log's first {size} events are not what was pinned",
+                )
+
+    for group in (record_failures, checkpoint_failures):
+        if group:
+            report.first_failure = min(group, key=lambda f: (f.position if f.position is not None else -1))
+            return
+    if pinned_failure is not None:
+        report.first_failure = pinned_failure
+        return
+    report.ok = True
+
+
+def _roots_at(leaves: list[bytes], sizes: set[int]) -> dict[int, bytes]:
+    """Merkle roots of the prefixes of ``leaves`` of each size in ``sizes`` (one pass)."""
+    wanted = sorted(s for s in sizes if 0 <= s <= len(leaves))
+    out: dict[int, bytes] = {}
+    cr = merkle.CompactRange()
+    for size in wanted:
+        if size > cr.size:
+            cr.extend(leaves[cr.size : size])
+        out[size] = cr.root()
+    return out
