@@ -21,7 +21,12 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from overlord.errors import LedgerError
 
 LEDGER_MARK = "overlord-ledger/1"
-EVENTS_TABLE = "stored_events"
+EVENTS_TABLE = "stored_events"  # SQLite's name; PostgreSQL's is the application's: see events_table()
+
+
+def events_table(kind: str) -> str:
+    """The stored events table's name in a store of ``kind``."""
+    return EVENTS_TABLE if kind == "sqlite" else "overlord_events"
 
 _SQLITE_GUARDS = [
     "CREATE TABLE IF NOT EXISTS overlord_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",

@@ -192,6 +192,7 @@ def _run_checklist(
     workers: int,
 ) -> None:
     record_failures: list[Failure] = []
+    steps: dict[int, int] = {}
     checkpoint_failures: list[Failure] = []
     heads: dict[str, tuple[int, bytes]] = {}
     leaves: list[bytes] = []
@@ -199,8 +200,10 @@ def _run_checklist(
     where: dict[int, StoredRow] = {}
     claims: list[tuple[StoredRow, int, bytes]] = []  # (checkpoint row, size, root)
 
-    def fail(row: StoredRow, problem: str, into: list[Failure] = record_failures) -> None:
+    def fail(row: StoredRow, problem: str, into: list[Failure] = record_failures, step: int = 0) -> None:
+        # ``step`` is the checklist item: at one position the earliest item is reported
         into.append(Failure(row.originator_id, row.version, row.position, row.notification_id, problem))
+        steps[id(into[-1])] = step
 
     count = 0
     for row in rows:
@@ -210,7 +213,7 @@ def _run_checklist(
         try:
             opened = record.open_record(row.originator_id, row.version, row.topic, row.state)
         except RecordError as e:
-            fail(row, str(e))
+            fail(row, str(e), step=1)
             leaves.append(merkle.leaf_hash(row.state))  # keep positions aligned; roots will not match
             heads[row.originator_id] = (row.version, b"")
             continue
@@ -218,34 +221,34 @@ def _run_checklist(
         # 2. trusted key; the signature itself is checked in bulk below
         key = trusted.log_keys.get(opened.key_id)
         if key is None:
-            fail(row, f"unknown key: signed by key ID {opened.key_id.hex()}, which the trust file does not hold")
+            fail(row, f"unknown key: signed by key ID {opened.key_id.hex()}, which the trust file does not hold", step=2)
         else:
             sig_items.append((row.position, key[1], record.pae(record.PAYLOAD_TYPE, opened.payload), opened.signature))
         # 3. version contiguity and 4. chain
         last_version, last_digest = heads.get(row.originator_id, (0, record.GENESIS))
         if row.version != last_version + 1:
             kind = "version gap" if row.version > last_version + 1 else "version out of order"
-            fail(row, f"{kind}: expected version {last_version + 1} of the stream, found {row.version}")
+            fail(row, step=3, problem=f"{kind}: expected version {last_version + 1} of the stream, found {row.version}")
         elif last_digest and opened.prev != last_digest:
-            fail(row, f"chain broken: prev does not name the digest of version {last_version}")
+            fail(row, f"chain broken: prev does not name the digest of version {last_version}", step=4)
         heads[row.originator_id] = (max(row.version, last_version), opened.digest)
         # 5. topic and body
         if row.topic not in known_topics:
-            fail(row, f"unknown topic {row.topic!r}")
+            fail(row, f"unknown topic {row.topic!r}", step=5)
             continue
         try:
             body = codec.decode(opened.body)
             if not codec.is_canonical(opened.body) or not isinstance(body, dict):
                 raise EncodingError("body is not a canonical map")
         except EncodingError as e:
-            fail(row, f"malformed body: {e}")
+            fail(row, f"malformed body: {e}", step=5)
             continue
         # 6. blobs
         for name, value in body.items():
             if name.endswith(BLOB_SUFFIX) and value is not None:
                 problem = check_blob(value) if isinstance(value, str) else "blob name is not a string"
                 if problem:
-                    fail(row, f"{problem}: {name} {value}")
+                    fail(row, f"{problem}: {name} {value}", step=6)
         # 7. checkpoint claims (roots are checked after all leaves are known)
         if row.topic == CHECKPOINT_TOPIC:
             report.checkpoints += 1
@@ -266,7 +269,7 @@ def _run_checklist(
     report.tree_size = len(leaves)
 
     for position in sorted(_bad_signatures(sig_items, workers)):
-        fail(where[position], "bad signature: the signature does not match the stored bytes")
+        fail(where[position], "bad signature: the signature does not match the stored bytes", step=2)
 
     # roots of every claimed size, computed in one pass
     roots = _roots_at(leaves, {size for _, size, _ in claims} | {len(leaves)})
@@ -305,7 +308,9 @@ def _run_checklist(
 
     for group in (record_failures, checkpoint_failures):
         if group:
-            report.first_failure = min(group, key=lambda f: (f.position if f.position is not None else -1))
+            report.first_failure = min(
+                group, key=lambda f: (f.position if f.position is not None else -1, steps.get(id(f), 9))
+            )
             return
     if pinned_failure is not None:
         report.first_failure = pinned_failure
