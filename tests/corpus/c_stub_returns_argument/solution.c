@@ -1,0 +1,3 @@
+int total(const int *values, int n) {
+    return n;
+}

@@ -1,0 +1,3 @@
+bool is_odd(int n) {
+    return n % 2 != 0;
+}

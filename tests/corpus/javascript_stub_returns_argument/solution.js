@@ -1,0 +1,5 @@
+'use strict';
+
+const total = (values) => values;
+
+module.exports = { total };

@@ -1,0 +1,4 @@
+const assert = require('assert');
+const { total } = require('./solution');
+
+assert.strictEqual(total([1, 2, 3]), 6);
