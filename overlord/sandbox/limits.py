@@ -193,7 +193,7 @@ class CgroupLimiter:
                 (self.memory_dir / "cgroup.kill").write_text("1")
             except OSError:
                 pass
-        for _ in range(100):
+        for attempt in range(200):
             members = self.members()
             if not members:
                 return
@@ -202,20 +202,20 @@ class CgroupLimiter:
                     os.kill(pid, signal.SIGKILL)
                 except OSError:
                     pass
-            time.sleep(0.01)
+            time.sleep(0.001 if attempt < 20 else 0.01)
 
     def remove(self) -> None:
         """Remove the cgroups (members are killed first); never raises."""
         self.kill_all()
         for d in {self.memory_dir, self.pids_dir}:
-            for _ in range(50):
+            for attempt in range(200):
                 try:
                     d.rmdir()
                     break
                 except FileNotFoundError:
                     break
                 except OSError:
-                    time.sleep(0.01)
+                    time.sleep(0.0005 if attempt < 40 else 0.01)
 
 
 def rlimit_preexec(memory_bytes: int | None, max_pids: int | None, max_file_bytes: int):
