@@ -170,6 +170,17 @@ class Context:
             return Finding(cls, f"{what} {verb} {where!r}, outside the worker root {self.root}")
         return None
 
+    def _pattern_reach(self, pattern: str) -> str | None:
+        """Whether a glob ``pattern`` could match inside OVERLORD_HOME (``"inside"``), a
+        directory above it (``"above"``), or neither (``None``)."""
+        pat = [p for p in posixpath.normpath(pattern).split("/") if p]
+        for home in {self.home, self.home_raw}:
+            parts = [p for p in home.split("/") if p]
+            n = min(len(pat), len(parts))
+            if all(fnmatch.fnmatchcase(parts[i], pat[i]) for i in range(n)):
+                return "inside" if len(pat) >= len(parts) else "above"
+        return None
+
     def judge_glob_protected(self, text: str, *, what: str) -> Finding | None:
         """A write pattern whose last part could match a protected name (``.g*``)."""
         last = posixpath.basename(text.rstrip("/"))
@@ -191,6 +202,11 @@ class Context:
         resolved = self.resolve(text, cwd, glob=glob)
         if isinstance(resolved, Finding):
             return None
+        if glob:
+            reach = self._pattern_reach(join(cwd or "/", text))
+            if reach == "inside" or (reach == "above" and recursive):
+                return Finding(DenialClass.GUARD_TAMPER,
+                               f"{what} pattern {text!r} can reach OVERLORD_HOME")
         for path in resolved:
             if is_within(path, self.home):
                 return Finding(DenialClass.GUARD_TAMPER, f"{what} reads {text!r} in OVERLORD_HOME")

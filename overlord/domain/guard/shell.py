@@ -47,11 +47,14 @@ class Word:
             (a command substitution, an unknown variable, word splitting).
         glob: the word holds an unquoted pattern character (``*``, ``?``, ``[``).
         raw: the source text.
+        spread: the values are all present, side by side (brace expansion ``a{b,c}``), not
+            alternatives of one word.
     """
 
     values: tuple[str, ...] | None
     glob: bool = False
     raw: str = ""
+    spread: bool = False
 
     @property
     def known(self) -> bool:
@@ -108,11 +111,13 @@ class SimpleCommand:
 @dataclass(frozen=True)
 class Script:
     """A parsed shell script: its simple commands in source order, what could not be read,
-    and the names of every variable it references."""
+    the names of every variable it references, and every assignment it makes (name and the
+    values it may get, ``None`` when unknown)."""
 
     commands: tuple[SimpleCommand, ...]
     problems: tuple[str, ...]
     references: frozenset[str]
+    assigned: tuple[tuple[str, tuple[str, ...] | None], ...] = ()
 
 
 @dataclass
@@ -135,6 +140,7 @@ class _Out:
     commands: list[SimpleCommand] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     refs: set[str] = field(default_factory=set)
+    assigned: list[tuple[str, tuple[str, ...] | None]] = field(default_factory=list)
 
 
 def parse_script(text: str, cwds: tuple[str | None, ...], *, home: str,
@@ -164,7 +170,8 @@ def parse_script(text: str, cwds: tuple[str | None, ...], *, home: str,
         _Walker(out).walk(root, state, False, 0)
     except RecursionError:
         out.problems.append("the command nests too deeply to read")
-    return Script(tuple(out.commands), tuple(out.problems), frozenset(out.refs))
+    return Script(tuple(out.commands), tuple(out.problems), frozenset(out.refs),
+                  tuple(out.assigned))
 
 
 def _error_reason(root: Any) -> str:
@@ -491,6 +498,7 @@ class _Walker:
             values = None
         if name == "CDPATH":
             st.env[name] = None
+        self.out.assigned.append((name, values))
         if cond and values is not None:
             old = st.env.get(name)
             values = None if old is None else _dedupe(old + values)
@@ -557,13 +565,11 @@ class _Walker:
         all_unquoted = all(unq for _, unq in parts)
         if any("{" in v for v in values) and any(unq for _, unq in parts):
             if all_unquoted:
-                expanded: list[str] = []
-                for v in values:
-                    got = expand_braces(v)
-                    if got is None:
-                        return Word(None, glob, raw)
-                    expanded.extend(got)
-                values = expanded
+                got = expand_braces(values[0]) if len(values) == 1 else None
+                if got is None:
+                    return Word(None, glob, raw)
+                if len(got) > 1:
+                    return Word(tuple(got), glob, raw, spread=True)
             elif re.search(r"\{[^}]*(,|\.\.)[^}]*\}", raw):
                 return Word(None, glob, raw)
         if len(values) > MAX_VARIANTS:
@@ -625,8 +631,7 @@ class _Walker:
             for child in node.named_children:
                 self.walk(child, st, True, depth + 1)
             if t == "brace_expression":
-                got = expand_braces(text)
-                return (None if got is None else got), True, False
+                return [text], True, False
             return None, True, False
         # Anything else inside a word: look for substitutions, treat the value as unknown.
         for child in node.named_children:
