@@ -49,8 +49,13 @@ def ns_to_datetime(ns: int) -> datetime:
     return _EPOCH + timedelta(microseconds=ns // 1_000)
 
 
+_PLAIN = frozenset({type(None), bool, int, str, bytes})
+
+
 def _canonical(value: Any) -> Any:
     """A copy of ``value`` ready for the packer: maps sorted, floats refused."""
+    if type(value) in _PLAIN:
+        return value
     if value is None or isinstance(value, (bool, int, str, bytes)):
         return value
     if isinstance(value, float):
@@ -123,6 +128,25 @@ def decode(data: bytes) -> Any:
     except Exception as e:  # msgpack raises several unrelated types on bad input
         raise EncodingError(f"not canonical msgpack: {e}") from e
     return _refuse_float(value)
+
+
+def decode_canonical(data: bytes) -> Any:
+    """Decode ``data`` and require that it is exactly the canonical encoding of its value.
+
+    One strict decode and one re-encode (which also refuses floats).
+
+    Raises:
+        EncodingError: not msgpack, or not canonical.
+    """
+    try:
+        value = msgpack.unpackb(data, raw=False, strict_map_key=True, ext_hook=_ext_hook, use_list=True)
+    except EncodingError:
+        raise
+    except Exception as e:  # msgpack raises several unrelated types on bad input
+        raise EncodingError(f"not canonical msgpack: {e}") from e
+    if encode(value) != data:
+        raise EncodingError("bytes are not the canonical encoding of their value")
+    return value
 
 
 def is_canonical(data: bytes) -> bool:

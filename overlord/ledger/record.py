@@ -24,6 +24,8 @@ The event's *digest* is ``SHA-256(payload)``; its Merkle leaf hash is
 from __future__ import annotations
 
 import hashlib
+
+import msgpack
 from dataclasses import dataclass
 from typing import Protocol
 from uuid import UUID
@@ -77,8 +79,15 @@ def stream_id_text(originator_id: UUID | str) -> str:
 
 
 def payload_bytes(originator_id: UUID | str, version: int, topic: str, body: bytes, prev: bytes) -> bytes:
-    """The canonical bytes that are signed and hashed for one event."""
-    return codec.encode([stream_id_text(originator_id), version, topic, body, prev])
+    """The canonical bytes that are signed and hashed for one event.
+
+    Raises:
+        EncodingError: a field of the wrong type.
+    """
+    oid = stream_id_text(originator_id)
+    if type(version) is not int or type(topic) is not str or type(body) is not bytes or type(prev) is not bytes:
+        raise EncodingError("payload fields must be (str, int, str, bytes, bytes)")
+    return msgpack.packb([oid, version, topic, body, prev], use_bin_type=True)
 
 
 def digest(payload: bytes) -> bytes:
@@ -116,25 +125,27 @@ def open_record(originator_id: UUID | str, version: int, topic: str, state: byte
     """Take a stored row apart.
 
     Raises:
-        RecordError: ``malformed record`` when the state is not a well-formed envelope.
+        RecordError: ``malformed record`` when the state is not a well-formed, canonical
+            envelope.
     """
     try:
-        parts = codec.decode(state)
-    except EncodingError as e:
-        raise RecordError("malformed record", str(e)) from e
-    if not codec.is_canonical(state):
-        raise RecordError("malformed record", "state is not canonical msgpack")
+        parts = msgpack.unpackb(state, raw=False, strict_map_key=True, use_list=True)
+    except Exception as e:  # msgpack raises several unrelated types on bad input
+        raise RecordError("malformed record", f"state is not msgpack: {e}") from e
     if (
         not isinstance(parts, list)
         or len(parts) != 5
         or parts[0] != FORMAT
-        or not all(isinstance(p, bytes) for p in parts[1:])
+        or type(parts[0]) is not int
+        or not all(type(p) is bytes for p in parts[1:])
     ):
         raise RecordError("malformed record", "state is not [1, body, prev, key_id, signature]")
     _, body, prev, key_id, signature = parts
     if len(prev) != 32 or len(key_id) != KEY_ID_BYTES or len(signature) != SIGNATURE_BYTES:
         raise RecordError("malformed record", "wrong field length in envelope")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if msgpack.packb(parts, use_bin_type=True) != state:
+        raise RecordError("malformed record", "state is not canonical msgpack")
+    if type(version) is not int:
         raise RecordError("malformed record", "version is not an integer")
     try:
         payload = payload_bytes(originator_id, version, topic, body, prev)

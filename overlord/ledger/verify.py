@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
 
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
@@ -41,8 +42,7 @@ from overlord.ledger.application import StoredRow
 from overlord.ledger.record import RecordError
 
 CHECKPOINT_TOPIC = "overlord.log.CheckpointSigned"
-SIGNATURE_CHUNK = 4000
-PARALLEL_THRESHOLD = 8000
+CHUNK = 2000
 
 
 @dataclass(frozen=True)
@@ -113,28 +113,87 @@ class TrustedKeys:
     log_keys: Mapping[bytes, tuple[str, bytes]]  # key_id -> (name, 32-byte ed25519 public key)
 
 
-# -- signature checking, parallel over both cores ------------------------------------------
+# -- per-event checks (1, 2, 5): pure, run in worker processes over both cores ------------
+
+RowTuple = tuple[int, int, str, int, str, bytes]  # position, notification id, stream, version, topic, state
 
 
-def _check_signatures(batch: list[tuple[int, bytes, bytes, bytes]]) -> list[int]:
-    """Positions in ``batch`` whose signature fails: items are (position, pubkey, msg, sig)."""
-    bad = []
+class _Examined(NamedTuple):
+    """What a worker found about one row (a plain tuple: cheap to send between processes)."""
+
+    position: int
+    problems: tuple[tuple[int, str], ...]  # (checklist step, problem)
+    leaf: bytes
+    digest: bytes | None
+    prev: bytes | None
+    blobs: tuple[tuple[str, object], ...]
+    claim: dict | None  # a checkpoint event's body
+
+
+def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozenset[str]) -> list[_Examined]:
+    """Checklist items 1, 2 and 5 for each row; independent of every other row."""
+    out = []
     keys: dict[bytes, VerifyKey] = {}
-    for position, pub, message, signature in batch:
-        vk = keys.get(pub) or keys.setdefault(pub, VerifyKey(pub))
+    for position, _nid, oid, version, topic, state in rows:
+        problems: list[tuple[int, str]] = []
         try:
-            vk.verify(message, signature)
-        except (BadSignatureError, ValueError):
-            bad.append(position)
-    return bad
+            opened = record.open_record(oid, version, topic, state)
+        except RecordError as e:
+            out.append(_Examined(position, ((1, str(e)),), merkle.leaf_hash(state), None, None, (), None))
+            continue
+        pub = log_keys.get(opened.key_id)
+        if pub is None:
+            problems.append((2, f"unknown key: signed by key ID {opened.key_id.hex()}, which the trust file does not hold"))
+        else:
+            vk = keys.get(pub) or keys.setdefault(pub, VerifyKey(pub))
+            try:
+                vk.verify(record.pae(record.PAYLOAD_TYPE, opened.payload), opened.signature)
+            except (BadSignatureError, ValueError):
+                problems.append((2, "bad signature: the signature does not match the stored bytes"))
+        blobs: tuple[tuple[str, object], ...] = ()
+        claim = None
+        if topic not in topics:
+            problems.append((5, f"unknown topic {topic!r}"))
+        else:
+            try:
+                body = codec.decode_canonical(opened.body)
+                if not isinstance(body, dict):
+                    raise EncodingError("body is not a map")
+                blobs = tuple((k, v) for k, v in body.items() if k.endswith(BLOB_SUFFIX) and v is not None)
+                if topic == CHECKPOINT_TOPIC:
+                    claim = body
+            except EncodingError as e:
+                problems.append((5, f"malformed body: {e}"))
+        out.append(_Examined(position, tuple(problems), merkle.leaf_hash(opened.payload), opened.digest, opened.prev, blobs, claim))
+    return out
 
 
-def _bad_signatures(items: list[tuple[int, bytes, bytes, bytes]], workers: int) -> set[int]:
-    if len(items) < PARALLEL_THRESHOLD or workers < 2:
-        return set(_check_signatures(items))
-    chunks = [items[i : i + SIGNATURE_CHUNK] for i in range(0, len(items), SIGNATURE_CHUNK)]
+def _examined_in_order(rows: Iterable[StoredRow], log_keys: dict[bytes, bytes], topics: frozenset[str],
+                       workers: int, where: dict[int, StoredRow]) -> Iterable[_Examined]:
+    """Examine every row, in chunks on ``workers`` processes, yielding results in log order."""
+    def chunks() -> Iterable[list[RowTuple]]:
+        chunk: list[RowTuple] = []
+        for r in rows:
+            where[r.position] = r
+            chunk.append((r.position, r.notification_id, r.originator_id, r.version, r.topic, r.state))
+            if len(chunk) == CHUNK:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    if workers < 2:
+        for chunk in chunks():
+            yield from _examine(chunk, log_keys, topics)
+        return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return {p for bad in pool.map(_check_signatures, chunks) for p in bad}
+        pending = []
+        for chunk in chunks():
+            pending.append(pool.submit(_examine, chunk, log_keys, topics))
+            while len(pending) > 2 * workers:  # bounded memory: keep a few chunks in flight
+                yield from pending.pop(0).result()
+        for f in pending:
+            yield from f.result()
 
 
 # -- the checklist ------------------------------------------------------------------------
@@ -196,7 +255,6 @@ def _run_checklist(
     checkpoint_failures: list[Failure] = []
     heads: dict[str, tuple[int, bytes]] = {}
     leaves: list[bytes] = []
-    sig_items: list[tuple[int, bytes, bytes, bytes]] = []
     where: dict[int, StoredRow] = {}
     claims: list[tuple[StoredRow, int, bytes]] = []  # (checkpoint row, size, root)
 
@@ -205,52 +263,38 @@ def _run_checklist(
         into.append(Failure(row.originator_id, row.version, row.position, row.notification_id, problem))
         steps[id(into[-1])] = step
 
+    log_keys = {kid: pub for kid, (_name, pub) in trusted.log_keys.items()}
+    blob_seen: dict[str, str | None] = {}
     count = 0
-    for row in rows:
+    for ex in _examined_in_order(rows, log_keys, frozenset(known_topics), workers, where):
         count += 1
-        where[row.position] = row
-        # 1. well formed
-        try:
-            opened = record.open_record(row.originator_id, row.version, row.topic, row.state)
-        except RecordError as e:
-            fail(row, str(e), step=1)
-            leaves.append(merkle.leaf_hash(row.state))  # keep positions aligned; roots will not match
-            heads[row.originator_id] = (row.version, b"")
+        row = where[ex.position]
+        for step, problem in ex.problems:
+            fail(row, problem, step=step)
+        leaves.append(ex.leaf)
+        if ex.digest is None:  # malformed: nothing to chain
+            heads[row.originator_id] = (max(row.version, heads.get(row.originator_id, (0, b""))[0]), b"")
             continue
-        leaves.append(merkle.leaf_hash(opened.payload))
-        # 2. trusted key; the signature itself is checked in bulk below
-        key = trusted.log_keys.get(opened.key_id)
-        if key is None:
-            fail(row, f"unknown key: signed by key ID {opened.key_id.hex()}, which the trust file does not hold", step=2)
-        else:
-            sig_items.append((row.position, key[1], record.pae(record.PAYLOAD_TYPE, opened.payload), opened.signature))
         # 3. version contiguity and 4. chain
         last_version, last_digest = heads.get(row.originator_id, (0, record.GENESIS))
         if row.version != last_version + 1:
             kind = "version gap" if row.version > last_version + 1 else "version out of order"
             fail(row, step=3, problem=f"{kind}: expected version {last_version + 1} of the stream, found {row.version}")
-        elif last_digest and opened.prev != last_digest:
+        elif last_digest and ex.prev != last_digest:
             fail(row, f"chain broken: prev does not name the digest of version {last_version}", step=4)
-        heads[row.originator_id] = (max(row.version, last_version), opened.digest)
-        # 5. topic and body
-        if row.topic not in known_topics:
-            fail(row, f"unknown topic {row.topic!r}", step=5)
-            continue
-        try:
-            body = codec.decode(opened.body)
-            if not codec.is_canonical(opened.body) or not isinstance(body, dict):
-                raise EncodingError("body is not a canonical map")
-        except EncodingError as e:
-            fail(row, f"malformed body: {e}", step=5)
-            continue
-        # 6. blobs
-        for name, value in body.items():
-            if name.endswith(BLOB_SUFFIX) and value is not None:
-                problem = check_blob(value) if isinstance(value, str) else "blob name is not a string"
-                if problem:
-                    fail(row, f"{problem}: {name} {value}", step=6)
+        heads[row.originator_id] = (max(row.version, last_version), ex.digest)
+        # 6. blobs (each checked once)
+        for name, value in ex.blobs:
+            if not isinstance(value, str):
+                fail(row, f"blob name is not a string: {name}", step=6)
+                continue
+            if value not in blob_seen:
+                blob_seen[value] = check_blob(value)
+            if blob_seen[value]:
+                fail(row, f"{blob_seen[value]}: {name} {value}", step=6)
         # 7. checkpoint claims (roots are checked after all leaves are known)
-        if row.topic == CHECKPOINT_TOPIC:
+        if ex.claim is not None:
+            body = ex.claim
             report.checkpoints += 1
             try:
                 cp_origin, size, root = open_checkpoint(body["note"])
@@ -267,9 +311,6 @@ def _run_checklist(
     report.events = count
     report.streams = len(heads)
     report.tree_size = len(leaves)
-
-    for position in sorted(_bad_signatures(sig_items, workers)):
-        fail(where[position], "bad signature: the signature does not match the stored bytes", step=2)
 
     # roots of every claimed size, computed in one pass
     roots = _roots_at(leaves, {size for _, size, _ in claims} | {len(leaves)})
