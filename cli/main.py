@@ -15,6 +15,7 @@ import structlog
 import typer
 
 from cli import gate as gate_cmds
+from cli import guard as guard_cmds
 from cli import ledger as ledger_cmds
 from cli import run as run_cmds
 from overlord import __version__
@@ -57,6 +58,7 @@ ledger_cmds.register(app)
 run_cmds.register(app)
 
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
+app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")
 
 
 def main() -> None:
