@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -35,7 +36,11 @@ def run(
     session = open_session(home)
     try:
         env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
-        result = run_command(session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock())
+        policy = Path.cwd() / "overlord.toml"  # the guard's policy file, when the root has one
+        policy_hash = hashlib.sha256(policy.read_bytes() if policy.is_file() else b"").hexdigest()
+        result = run_command(
+            session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock(), policy_hash=policy_hash
+        )
     finally:
         session.close()
     s = result.settlement
