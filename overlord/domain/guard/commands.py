@@ -638,8 +638,8 @@ class BashJudge:
                 return [Finding(C.UNPARSEABLE, f"{name} reads a script with expansions the "
                                 "guard cannot see")]
             return self.judge_script(cmd.stdin_text, cwds, depth + 1)
-        if cmd is not None and cmd.stdin in ("pipe", "file"):
-            return [Finding(C.UNPARSEABLE, f"{name} reads commands from a pipe or file the "
+        if cmd is not None and cmd.stdin in ("pipe",):
+            return [Finding(C.UNPARSEABLE, f"{name} reads commands from a pipe the "
                             "guard cannot see")]
         return out
 
@@ -681,8 +681,8 @@ class BashJudge:
                                 "cannot see")]
             return self._actions(inline.python_actions(cmd.stdin_text, home=self.ctx.user_home),
                                  cwds, depth, name)
-        if cmd is not None and cmd.stdin in ("pipe", "file"):
-            return [Finding(C.UNPARSEABLE, f"{name} reads code from a pipe or file the guard "
+        if cmd is not None and cmd.stdin in ("pipe",):
+            return [Finding(C.UNPARSEABLE, f"{name} reads code from a pipe the guard "
                             "cannot see")]
         return []
 
@@ -725,16 +725,12 @@ class BashJudge:
         longs = {"--eval", "--print", "--require", "--command"}
         options, operands = opts(rest, takes.replace("i", "") if lang == "perl" else takes,
                                  longs, first_operand_stops=True)
+        code_options = {"node": ("-e", "--eval", "-p", "--print"), "perl": ("-e", "-E"),
+                        "php": ("-r",), "pwsh": ("-c", "-C", "--command"),
+                        "powershell": ("-c", "-C", "--command"),
+                        "julia": ("-e", "-E")}.get(lang, ("-e",))
         for key, value in options:
-            if key in ("-e", "-E", "--eval", "-p", "--print", "-r", "-c", "-C", "--command") and \
-                    not (lang == "node" and key == "-r" and False):
-                if lang == "node" and key in ("-r", "--require"):
-                    continue
-                if lang == "ruby" and key == "-r":
-                    continue
-                if lang in ("node",) and key == "-p" and value is not None and value.text and \
-                        value.text.startswith("-"):
-                    continue
+            if key in code_options:
                 code.append(value.text if value is not None else None)
             if lang == "perl" and key == "-i":
                 in_place = True
@@ -924,6 +920,9 @@ class BashJudge:
     # ---- network ------------------------------------------------------------------------
     def _network(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:
         out: list[Finding] = []
+        if rest and all(a.text in ("--version", "-V", "--help", "-h", "-help", "-version")
+                        for a in rest):
+            return out
         if name in ("curl",):
             options, operands = opts(rest, "dHoOuAebcXFTwmxEKrCDyYzQLtUP", {
                 "--data", "--data-raw", "--data-binary", "--data-urlencode", "--header",

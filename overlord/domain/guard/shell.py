@@ -128,6 +128,7 @@ class _State:
     env: dict[str, tuple[str, ...] | None]
     home: str
     stack: list[tuple[str | None, ...]] = field(default_factory=list)
+    last_cd: tuple[str | None, ...] | None = None
 
     def copy(self) -> _State:
         return _State(self.cwds, dict(self.env), self.home, list(self.stack))
@@ -236,14 +237,7 @@ class _Walker:
                           redirects=redirects)
             return
         if t == "list":
-            first = True
-            children = node.children
-            for i, child in enumerate(children):
-                if not child.is_named:
-                    continue
-                self.walk(child, st, cond or not first, d, background=background,
-                          redirects=redirects)
-                first = False
+            self._list(node, st, cond, d, background, redirects)
             return
         if t == "pipeline":
             results = []
@@ -300,6 +294,32 @@ class _Walker:
         # inside for substitutions and commands.
         for child in node.named_children:
             self.walk(child, st, cond, d)
+
+    def _list(self, node: Any, st: _State, cond: bool, depth: int, background: bool,
+              redirects: tuple[Redirect, ...]) -> None:
+        """``a && b`` / ``a || b``: when ``a`` is a ``cd``, ``b`` runs only where the cd
+        went (``&&``) or only where it failed to go (``||``)."""
+        children = node.children
+        ops = [c.type for c in children if not c.is_named]
+        named = [c for c in children if c.is_named]
+        if len(named) != 2 or len(ops) != 1:
+            for i, child in enumerate(named):
+                self.walk(child, st, cond or i > 0, depth, background=background,
+                          redirects=redirects)
+            return
+        left, right = named
+        before = st.cwds
+        st.last_cd = None
+        self.walk(left, st, cond, depth, background=background, redirects=redirects)
+        went = st.last_cd if left.type == "command" else None
+        st.last_cd = None
+        if went is not None and ops[0] in ("&&", "||"):
+            after = st.cwds
+            st.cwds = went if ops[0] == "&&" else before
+            self.walk(right, st, True, depth, background=background, redirects=redirects)
+            st.cwds = _merge(after, st.cwds)
+            return
+        self.walk(right, st, True, depth, background=background, redirects=redirects)
 
     def _redirected(self, node: Any, st: _State, cond: bool, depth: int, background: bool,
                     outer: tuple[Redirect, ...]) -> None:
@@ -476,6 +496,7 @@ class _Walker:
                 targets = tuple(
                     _join_dir(cwd, value) for cwd in st.cwds for value in word.values or ()
                 )
+        st.last_cd = targets
         st.cwds = _merge(st.cwds, targets)
 
     def _assign(self, node: Any, st: _State, cond: bool, depth: int) -> None:
