@@ -1,23 +1,14 @@
 """Shared fixtures for the gate and sandbox tests.
 
 A test that needs a real part (bubblewrap, a toolchain) skips only when CI is not "true";
-with CI=true a missing part fails the test.
+with CI=true a missing part fails the test (see ``tests/conftest.py``).
 """
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-
-def need(condition: bool, what: str) -> None:
-    """Skip (locally) or fail (CI=true) when a real part is missing."""
-    if condition:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{what} is missing in CI")
-    pytest.skip(f"{what} is missing")
+from tests.conftest import need_part as need
 
 
 @pytest.fixture
