@@ -16,6 +16,7 @@ import typer
 
 from cli import gate as gate_cmds
 from cli import guard as guard_cmds
+from cli import hook as hook_cmds
 from cli import ledger as ledger_cmds
 from cli import run as run_cmds
 from overlord import __version__
@@ -59,6 +60,7 @@ run_cmds.register(app)
 
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")
+app.add_typer(hook_cmds.app, name="hook", help="The guard's hook: install, restore, run in-process.")
 
 
 def main() -> None:

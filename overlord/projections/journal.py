@@ -56,6 +56,16 @@ def summarize(topic: str, event: Any) -> str:
         return f"process ended ({how}) after {d['duration_ns'] / 1e9:.2f}s, {d['stdout_bytes']}B out, {d['stderr_bytes']}B err"
     if topic == "overlord.run.Settled":
         return f"settled {d['status']}/{d['stop_code']}: {d['detail']}"
+    if topic == "overlord.run.ToolCallDecided":
+        what = d.get("decision", "?")
+        if d.get("denial_class"):
+            what += f" ({d['denial_class']})"
+        probe = "probe " if d.get("probe") else ""
+        return f"{probe}{d.get('tool', '?')} {what}: {str(d.get('reason', ''))[:160]}"
+    if topic == "overlord.run.GuardArmed":
+        return f"guard armed ({d['runtime']}) from snapshot {d['snapshot_sha256'][:16]}…, {d['probes_passed']} probes denied"
+    if topic == "overlord.run.GuardArmFailed":
+        return f"guard arming failed ({d['runtime']}): {d['reason']}"
     if topic == "overlord.log.CheckpointSigned":
         return f"checkpoint of {d['size']} events, root {d['root_hash'].hex()[:16]}…"
     if topic == "overlord.log.Cosigned":

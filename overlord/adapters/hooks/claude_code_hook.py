@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Overlord's Claude Code PreToolUse hook client. Stdlib only; imports nothing from Overlord.
+
+Claude Code runs it with the PreToolUse JSON on stdin. It checks its own file against the
+SHA-256 given by ``--expect-sha256`` (a rebuilt or edited guard is a deny), sends the payload
+to the decision service on the Unix socket ``OVERLORD_SOCKET`` for the run
+``OVERLORD_RUN_ID``, and prints::
+
+    {"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                            "permissionDecision": "allow"|"deny",
+                            "permissionDecisionReason": "..."}}
+
+then exits 0. Every failure (no socket, refused, a missed deadline, malformed input, a
+missing field, any exception) is a deny; when even printing fails it exits 2 with the reason
+on stderr. It never exits 1 (Claude Code lets a call through on exit 1).
+
+Wire protocol (one request per connection): the client writes one JSON object
+``{"run_id": str, "payload": str}`` (UTF-8) and shuts down its write side; the service
+answers one JSON object ``{"decision", "class", "reason", "message"}`` and closes.
+Deadline: ``--timeout-ms`` (default 10000) for the whole exchange.
+"""
+
+import sys
+
+
+def _emit(decision, reason):
+    import json
+
+    out = {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": decision,
+            "permissionDecisionReason": reason,
+        }
+    }
+    sys.stdout.write(json.dumps(out) + "\n")
+    sys.stdout.flush()
+
+
+def _deny(reason):
+    reason = "overlord guard: " + reason + " (denied: the guard fails closed; do not retry this by another route)"
+    try:
+        sys.stderr.write(reason + "\n")
+    except BaseException:
+        pass
+    try:
+        _emit("deny", reason)
+        return 0
+    except BaseException:
+        return 2
+
+
+def _args(argv):
+    opts = {"expect": None, "timeout_ms": 10000}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--expect-sha256" and i + 1 < len(argv):
+            opts["expect"] = argv[i + 1]
+            i += 2
+        elif a == "--timeout-ms" and i + 1 < len(argv):
+            opts["timeout_ms"] = int(argv[i + 1])
+            i += 2
+        else:
+            raise ValueError("unknown argument " + repr(a))
+    return opts
+
+
+def _own_sha256():
+    try:
+        from _sha256 import sha256
+    except ImportError:
+        from hashlib import sha256
+    with open(__file__, "rb") as f:
+        return sha256(f.read()).hexdigest()
+
+
+def _exchange(path, request, timeout_s):
+    import socket
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.settimeout(timeout_s)
+        s.connect(path)
+        s.sendall(request)
+        s.shutdown(socket.SHUT_WR)
+        chunks = []
+        size = 0
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the decision service missed the deadline")
+            s.settimeout(left)
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > 1 << 20:
+                raise ValueError("the decision service's answer is too long")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        s.close()
+
+
+def main(argv):
+    """Run the hook; returns the exit status (0, or 2 as the last resort)."""
+    try:
+        import json
+        import os
+
+        opts = _args(argv)
+        if not opts["expect"]:
+            return _deny("the hook was started without --expect-sha256")
+        if _own_sha256() != opts["expect"]:
+            return _deny("the guard's snapshot does not match its expected hash (it was changed)")
+        path = os.environ.get("OVERLORD_SOCKET", "")
+        run_id = os.environ.get("OVERLORD_RUN_ID", "")
+        if not path:
+            return _deny("OVERLORD_SOCKET is not set, so no decision service can be asked")
+        if not run_id:
+            return _deny("OVERLORD_RUN_ID is not set")
+        raw = sys.stdin.buffer.read((8 << 20) + 1)
+        if len(raw) > (8 << 20):
+            return _deny("the tool call is larger than 8 MiB")
+        request = json.dumps({"run_id": run_id, "payload": raw.decode("utf-8", "replace")}).encode()
+        answer = json.loads(_exchange(path, request, opts["timeout_ms"] / 1000.0).decode("utf-8"))
+        if not isinstance(answer, dict):
+            return _deny("the decision service answered something other than an object")
+        decision = answer.get("decision")
+        if decision == "allow":
+            _emit("allow", str(answer.get("reason") or "allowed"))
+            return 0
+        reason = str(answer.get("message") or answer.get("reason") or "denied")
+        if decision != "deny":
+            reason = "the decision service gave no decision"
+        _emit("deny", reason)
+        return 0
+    except BaseException as e:  # noqa: BLE001 - fail closed on anything, even SystemExit
+        try:
+            return _deny("the hook failed: " + type(e).__name__ + ": " + str(e)[:300])
+        except BaseException:
+            return 2
+
+
+if __name__ == "__main__":
+    try:
+        code = main(sys.argv[1:])
+    except BaseException:
+        code = 2
+    if code not in (0, 2):
+        code = 2
+    sys.exit(code)

@@ -1,0 +1,226 @@
+"""Install, arm and restore the guard's Claude Code hook in a worker root.
+
+:func:`install_hook` copies the stdlib-only client into a content-hashed snapshot
+``HOME/snapshots/<sha256>/claude_code_hook.py`` (the sha256 of the client's bytes), merges a
+PreToolUse hook (matcher ``*``) that runs it into ``ROOT/.claude/settings.json`` (the user's
+other settings and hooks kept; the original bytes saved as a blob), and remembers the install
+in ``HOME/hooks/<sha256 of the root>.json`` so :func:`restore_hook` can put the original back.
+:func:`fire_probes` sends two synthetic tool calls through the installed command; both must
+be denied for the guard to count as armed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import subprocess
+import sys
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from overlord.errors import ConfigError, OverlordError
+from overlord.ledger.blobs import BlobStore
+from overlord.ledger.home import replace_atomically
+
+CLIENT = Path(__file__).with_name("claude_code_hook.py")
+"""The hook client's source (copied into each snapshot)."""
+
+RUNTIMES = ("claude-code",)
+"""Runtimes the installer knows."""
+
+MARKER = "claude_code_hook.py --expect-sha256"
+"""Text that identifies Overlord's own hook command in a settings file."""
+
+
+class GuardArmError(OverlordError):
+    """The guard could not be armed: a probe was allowed, or could not be run.
+    ``stop_code`` is the stop code a run settles with (``policy``)."""
+
+    stop_code = "policy"
+
+
+@dataclass(frozen=True)
+class Installation:
+    """One installed hook. ``snapshot_sha256`` (hex) names ``snapshot_dir``; ``command`` is
+    the shell command in ``settings_path``; ``original_blob`` the saved original settings
+    (``None`` when there was no settings file)."""
+
+    runtime: str
+    root: str
+    snapshot_sha256: str
+    snapshot_dir: str
+    client_path: str
+    settings_path: str
+    command: str
+    original_blob: str | None
+
+    def to_json(self) -> dict:
+        """The record kept under ``HOME/hooks/``."""
+        return dict(vars(self))
+
+
+def snapshot_client(home_root: Path) -> tuple[str, Path]:
+    """Copy the client into ``home_root/snapshots/<sha256>/`` (read-only); ``(sha256, file)``."""
+    data = CLIENT.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    directory = Path(home_root) / "snapshots" / digest
+    target = directory / CLIENT.name
+    if target.is_file() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
+        return digest, target
+    directory.mkdir(parents=True, exist_ok=True, mode=0o755)
+    if target.exists():
+        os.chmod(target, 0o644)
+    replace_atomically(target, data, mode=0o444)
+    return digest, target
+
+
+def hook_command(python: str, client: Path, digest: str, timeout_ms: int = 10000) -> str:
+    """The shell command Claude Code runs: the snapshot's client, isolated (``-I -S``),
+    told the hash it must have."""
+    return " ".join(shlex.quote(p) for p in (python, "-I", "-S", str(client), "--expect-sha256", digest,
+                                               "--timeout-ms", str(timeout_ms)))
+
+
+def _record_path(home_root: Path, root: Path) -> Path:
+    return Path(home_root) / "hooks" / (hashlib.sha256(str(root).encode()).hexdigest() + ".json")
+
+
+def _is_ours(entry: object) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    return any(isinstance(h, dict) and MARKER in str(h.get("command", "")) for h in entry.get("hooks", []) or [])
+
+
+def install_hook(root: Path, home_root: Path, blobs: BlobStore, *, runtime: str = "claude-code",
+                 python: str | None = None, timeout_ms: int = 10000) -> Installation:
+    """Snapshot the client and merge its PreToolUse hook into ``root/.claude/settings.json``.
+
+    Raises:
+        ConfigError: unknown runtime, ``root`` is not a directory, or the settings file is
+            not a JSON object (its ``hooks``/``PreToolUse`` of the wrong shape).
+    """
+    if runtime not in RUNTIMES:
+        raise ConfigError(f"unknown runtime {runtime!r}", f"use one of: {', '.join(RUNTIMES)}")
+    root = Path(root).resolve()
+    if not root.is_dir():
+        raise ConfigError(f"the worker root {root} is not a directory", "create it first")
+    digest, client = snapshot_client(home_root)
+    settings_path = root / ".claude" / "settings.json"
+    record_path = _record_path(home_root, root)
+    original = settings_path.read_bytes() if settings_path.exists() else None
+    original_blob = blobs.put(original) if original is not None else None
+    if record_path.exists():  # already installed: keep the first original
+        previous = json.loads(record_path.read_text())
+        original_blob = previous.get("original_blob")
+    try:
+        settings = json.loads(original.decode("utf-8")) if original is not None and original.strip() else {}
+    except ValueError as e:
+        raise ConfigError(f"{settings_path} is not JSON: {e}", "fix or remove it, then install again") from e
+    if not isinstance(settings, dict):
+        raise ConfigError(f"{settings_path} is not a JSON object", "fix or remove it, then install again")
+    hooks = settings.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise ConfigError(f"{settings_path}: 'hooks' is not an object", "fix it, then install again")
+    pre = hooks.setdefault("PreToolUse", [])
+    if not isinstance(pre, list):
+        raise ConfigError(f"{settings_path}: 'hooks.PreToolUse' is not a list", "fix it, then install again")
+    command = hook_command(python or sys.executable, client, digest, timeout_ms)
+    kept = [e for e in pre if not _is_ours(e)]
+    ours = {"matcher": "*", "hooks": [{"type": "command", "command": command, "timeout": max(1, timeout_ms // 1000 + 5)}]}
+    hooks["PreToolUse"] = [ours, *kept]
+    settings_path.parent.mkdir(parents=True, exist_ok=True)
+    replace_atomically(settings_path, (json.dumps(settings, indent=2) + "\n").encode())
+    inst = Installation(runtime, str(root), digest, str(client.parent), str(client), str(settings_path), command, original_blob)
+    record_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    replace_atomically(record_path, json.dumps(inst.to_json(), indent=2).encode(), mode=0o600)
+    return inst
+
+
+def restore_hook(root: Path, home_root: Path, blobs: BlobStore) -> Installation:
+    """Put the settings file of ``root`` back as it was before :func:`install_hook`
+    (removed when there was none). Returns the installation that was undone.
+
+    Raises:
+        ConfigError: no hook was installed in ``root`` from this home.
+    """
+    root = Path(root).resolve()
+    record_path = _record_path(home_root, root)
+    if not record_path.exists():
+        raise ConfigError(f"no Overlord hook is installed in {root}", "install one with `overlord hook install`")
+    inst = Installation(**json.loads(record_path.read_text()))
+    settings_path = Path(inst.settings_path)
+    if inst.original_blob is None:
+        settings_path.unlink(missing_ok=True)
+        try:
+            settings_path.parent.rmdir()
+        except OSError:
+            pass
+    else:
+        replace_atomically(settings_path, blobs.get(inst.original_blob))
+    record_path.unlink()
+    return inst
+
+
+PROBES = (
+    ("Write", {"file_path": "/etc/overlord-probe", "content": "overlord probe\n"}),
+    ("Bash", {"command": "git commit -m x"}),
+)
+"""The synthetic probes: a write outside the root and a git commit. Both must be denied."""
+
+
+def probe_payloads(root: str) -> list[dict]:
+    """The probes as PreToolUse payloads, each with a fresh ``overlord-probe-`` tool_use_id."""
+    return [
+        {"session_id": "overlord-probe", "hook_event_name": "PreToolUse", "cwd": root, "tool_name": tool,
+         "tool_input": dict(inp), "tool_use_id": f"overlord-probe-{uuid.uuid4().hex}"}
+        for tool, inp in PROBES
+    ]
+
+
+def run_hook_command(command: str, payload: bytes, env: Mapping[str, str], *, cwd: str,
+                     timeout_s: float = 30.0) -> tuple[int, dict | None, str]:
+    """Run the installed hook ``command`` through ``sh -c`` with ``payload`` on stdin;
+    ``(exit code, parsed stdout or None, stderr)``."""
+    proc = subprocess.run(["/bin/sh", "-c", command], input=payload, capture_output=True, env=dict(env),
+                          cwd=cwd, timeout=timeout_s)
+    try:
+        out = json.loads(proc.stdout.decode("utf-8"))
+    except ValueError:
+        out = None
+    return proc.returncode, out if isinstance(out, dict) else None, proc.stderr.decode("utf-8", "replace")
+
+
+def fire_probes(inst: Installation, env: Mapping[str, str], *, expect_probe=None) -> int:
+    """Send :data:`PROBES` through the installed command with ``env`` (which names the
+    decision service: OVERLORD_SOCKET, OVERLORD_RUN_ID). ``expect_probe(tool_use_id)`` is
+    called before each probe so the service does not count it as a denial.
+    Returns how many probes were denied (all of them).
+
+    Raises:
+        GuardArmError: a probe was not denied, or its command failed.
+    """
+    denied = 0
+    for payload in probe_payloads(inst.root):
+        if expect_probe is not None:
+            expect_probe(payload["tool_use_id"])
+        try:
+            code, out, err = run_hook_command(inst.command, json.dumps(payload).encode(), env, cwd=inst.root)
+        except (OSError, subprocess.SubprocessError) as e:
+            raise GuardArmError(f"the {payload['tool_name']} probe could not run: {e}",
+                                "check the interpreter in the hook command") from e
+        decision = ((out or {}).get("hookSpecificOutput") or {}).get("permissionDecision")
+        if code != 0 or decision != "deny":
+            raise GuardArmError(
+                f"the {payload['tool_name']} probe was not denied (exit {code}, decision {decision!r}): {err.strip()[:200]}",
+                "the guard is not working; do not start the agent",
+            )
+        reason = out["hookSpecificOutput"].get("permissionDecisionReason", "")
+        if "overlord guard: " in reason:  # the client failed closed: the service was not reached
+            raise GuardArmError(f"the {payload['tool_name']} probe was denied only because the hook failed: {reason[:200]}",
+                                "start the decision service and set OVERLORD_SOCKET and OVERLORD_RUN_ID")
+        denied += 1
+    return denied

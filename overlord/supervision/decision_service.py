@@ -1,0 +1,419 @@
+"""The guard's decision service: a Unix-socket server the controller hosts for one run.
+
+The hook client (``overlord/adapters/hooks/claude_code_hook.py``) connects once per tool call
+and writes one JSON object ``{"run_id": str, "payload": str}`` (the PreToolUse JSON as text),
+then shuts down its write side. The service decides with
+:func:`~overlord.domain.guard.decide_tool_call`, records a ``ToolCallDecided`` event in the
+run's stream, counts denials (probes excluded) and answers one JSON object
+``{"decision": "allow"|"deny", "class": str|None, "reason": str, "message": str}``.
+
+Fails closed: a request over ``max_request_bytes``, a missed ``deadline_ms``, malformed JSON,
+a wrong run id, or a ledger that refuses the write is answered with a deny.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import socket
+import socketserver
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from overlord.adapters.clock import Clock
+from overlord.domain.guard import Decision, DenialClass, GuardPolicy, ToolCall, decide_payload
+from overlord.errors import ConfigError, OverlordError
+from overlord.ledger import codec
+
+log = structlog.get_logger("overlord.guard.service")
+
+MAX_REQUEST_BYTES = (8 << 20) + 4096
+"""The largest request accepted (an 8 MiB payload plus the envelope)."""
+
+_MAX_DEPTH = 64
+_INT_MIN, _INT_MAX = -(1 << 63), (1 << 64) - 1
+
+
+def safe_value(value: Any, depth: int = 0) -> Any:
+    """``value`` made safe for canonical msgpack: floats, out-of-range integers and anything
+    without an encoding become strings; map keys become strings; lone surrogates are
+    replaced; nesting deeper than 64 is cut to its ``repr``. Never raises."""
+    try:
+        if value is None or isinstance(value, bool):
+            return value
+        if isinstance(value, int):
+            return value if _INT_MIN <= value <= _INT_MAX else str(value)
+        if isinstance(value, str):
+            return value.encode("utf-8", "replace").decode("utf-8")
+        if isinstance(value, float):
+            return repr(value)
+        if depth >= _MAX_DEPTH:
+            return repr(value)[:4096]
+        if isinstance(value, dict) or hasattr(value, "items"):
+            return {safe_value(str(k)): safe_value(v, depth + 1) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [safe_value(v, depth + 1) for v in value]
+        if isinstance(value, (bytes, bytearray)):
+            return bytes(value)
+        return str(value)
+    except Exception:  # noqa: BLE001 - never crash on a strange value
+        return "<unencodable>"
+
+
+def canonical_digest(value: Any) -> str:
+    """Lowercase hex SHA-256 of the canonical msgpack of ``safe_value(value)``."""
+    safe = safe_value(value)
+    try:
+        data = codec.encode(safe)
+    except Exception:  # noqa: BLE001 - record anyway
+        data = repr(safe).encode("utf-8", "replace")
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class DecidedCall:
+    """One decided tool call, ready to record: what was asked (``tool``, ``input`` already
+    safe, ``digest``, ``tool_use_id``) and the ``decision``; ``probe`` for installer probes."""
+
+    tool: str
+    input: dict
+    digest: str
+    tool_use_id: str
+    decision: Decision
+    probe: bool = False
+
+
+Recorder = Callable[[DecidedCall], None]
+"""Saves one decided call (raises on failure, which turns the answer into a deny)."""
+
+
+class RunRecorder:
+    """Records decided calls as ``ToolCallDecided`` events in one run's stream.
+
+    Args:
+        ledger: the :class:`~overlord.ledger.application.Ledger` (``session.ledger``).
+        run_id: the run's UUID.
+        clock: gives each event its time.
+    """
+
+    def __init__(self, ledger: Any, run_id: Any, clock: Clock) -> None:
+        self.ledger = ledger
+        self.run_id = run_id
+        self.clock = clock
+        self._lock = threading.Lock()
+
+    def __call__(self, call: DecidedCall) -> None:
+        """Append one ``ToolCallDecided``. Raises LedgerError/NotFoundError on failure."""
+        d = call.decision
+        with self._lock:
+            run = self.ledger.get(self.run_id)
+            kwargs = dict(
+                tool=call.tool,
+                input=call.input,
+                digest=call.digest,
+                decision=d.decision,
+                denial_class=d.denial_class.value if d.denial_class else None,
+                reason=d.reason,
+                tool_use_id=call.tool_use_id,
+                probe=call.probe,
+                at=self.clock.now(),
+            )
+            try:
+                run.record_tool_call(**kwargs)
+                self.ledger.append(run)
+            except OverlordError:
+                raise
+            except Exception:  # noqa: BLE001 - an unencodable value: stringify and retry once
+                run = self.ledger.get(self.run_id)
+                kwargs["input"] = {"unencodable": repr(call.input)[:65536]}
+                kwargs["reason"] = safe_value(str(d.reason))
+                run.record_tool_call(**kwargs)
+                self.ledger.append(run)
+
+
+class DecisionCore:
+    """Decide and record one request; shared by the socket service and the in-process hook.
+
+    Args:
+        policy: the guard policy.
+        overlord_home: OVERLORD_HOME (never readable by the agent).
+        guard_paths: the guard's own files (policy, snapshot, hook settings), never writable.
+        recorder: saves each decision, or ``None`` to record nothing (no run).
+        run_id: the run this core serves (a request naming another run is denied), or
+            ``None`` to accept any.
+    """
+
+    def __init__(self, policy: GuardPolicy, *, overlord_home: str, guard_paths: Iterable[str] = (),
+                 recorder: Recorder | None = None, run_id: str | None = None) -> None:
+        self.policy = policy
+        self.overlord_home = overlord_home
+        self.guard_paths = tuple(guard_paths)
+        self.recorder = recorder
+        self.run_id = run_id
+        self.denials = 0
+        self.decisions = 0
+        self._probes: set[str] = set()
+        self._lock = threading.Lock()
+
+    def expect_probe(self, tool_use_id: str) -> None:
+        """Mark the next call with ``tool_use_id`` as an installer probe (not a denial)."""
+        with self._lock:
+            self._probes.add(tool_use_id)
+
+    def decide_request(self, data: bytes) -> dict[str, Any]:
+        """Decide one wire request (see the module doc); never raises, always an answer."""
+        try:
+            request = json.loads(data.decode("utf-8"))
+            if not isinstance(request, dict):
+                raise ValueError("the request is not a JSON object")
+            run_id, payload = request.get("run_id"), request.get("payload")
+            if not isinstance(run_id, str) or not isinstance(payload, str):
+                raise ValueError("the request lacks run_id or payload")
+        except Exception as e:  # noqa: BLE001
+            return self.decide_payload(None, run_id=None, error=f"malformed request to the decision service ({e})")
+        return self.decide_payload(payload, run_id=run_id)
+
+    def decide_payload(self, payload: str | None, *, run_id: str | None, error: str | None = None) -> dict[str, Any]:
+        """Decide the PreToolUse ``payload`` for ``run_id``, record it, and answer. Never raises."""
+        root = self.policy.worker_root or "the worker root"
+        try:
+            tool, safe_input, tool_use_id = "", {}, ""
+            try:
+                call = ToolCall.from_json(payload if payload is not None else "")
+                tool, tool_use_id = call.tool_name, call.tool_use_id
+                safe_input = safe_value(dict(call.tool_input))
+            except Exception:  # noqa: BLE001 - recorded as raw text; decide_payload denies it
+                safe_input = {"raw": safe_value((payload or "")[:65536])}
+            if error is not None:
+                decision = _deny(error, root)
+            elif self.run_id is not None and run_id != self.run_id:
+                decision = _deny(f"the hook named run {run_id!r}, but this service guards run {self.run_id}", root)
+            else:
+                decision = decide_payload(payload, self.policy, overlord_home=self.overlord_home,
+                                          guard_paths=self.guard_paths)
+            with self._lock:
+                probe = tool_use_id in self._probes
+                self._probes.discard(tool_use_id)
+            decided = DecidedCall(tool, safe_input, canonical_digest(safe_input), tool_use_id, decision, probe)
+            if self.recorder is not None:
+                try:
+                    self.recorder(decided)
+                except Exception as e:  # noqa: BLE001 - an unrecorded call must not run
+                    _warn("decision not recorded", error=str(e))
+                    decision = _deny(f"the ledger could not record the decision ({type(e).__name__}: {e})", root)
+            with self._lock:
+                self.decisions += 1
+                if not decision.allowed and not probe:
+                    self.denials += 1
+            return _answer(decision)
+        except Exception as e:  # noqa: BLE001 - fail closed
+            return _answer(_deny(f"the decision service failed ({type(e).__name__}: {e})", root))
+
+
+def _warn(event: str, **kw: Any) -> None:
+    try:
+        log.warning(event, **kw)
+    except Exception:  # noqa: BLE001 - logging must never change a decision
+        pass
+
+
+def _deny(reason: str, root: str) -> Decision:
+    from overlord.domain.guard.decide import deny
+
+    return deny(DenialClass.UNPARSEABLE, reason, root)
+
+
+def _answer(decision: Decision) -> dict[str, Any]:
+    return {**decision.to_json(), "message": decision.message}
+
+
+def hook_output(answer: dict[str, Any]) -> dict[str, Any]:
+    """The Claude Code ``hookSpecificOutput`` object for a service answer."""
+    allow = answer.get("decision") == "allow"
+    reason = str(answer.get("reason") if allow else (answer.get("message") or answer.get("reason") or "denied"))
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                                   "permissionDecision": "allow" if allow else "deny",
+                                   "permissionDecisionReason": reason}}
+
+
+class _Server(socketserver.ThreadingUnixStreamServer):
+    daemon_threads = True
+    allow_reuse_address = False
+    service: DecisionService
+
+
+class _Handler(socketserver.BaseRequestHandler):
+    def handle(self) -> None:
+        service: DecisionService = self.server.service  # type: ignore[attr-defined]
+        conn: socket.socket = self.request
+        try:
+            data = _read_request(conn, service.deadline_ms, service.max_request_bytes)
+            answer = service.core.decide_request(data)
+        except Exception as e:  # noqa: BLE001 - fail closed
+            answer = service.core.decide_payload(None, run_id=None, error=str(e))
+        try:
+            conn.settimeout(service.deadline_ms / 1000)
+            conn.sendall(json.dumps(answer, ensure_ascii=False).encode("utf-8"))
+        except OSError:
+            pass
+
+
+def _read_request(conn: socket.socket, deadline_ms: int, limit: int) -> bytes:
+    end = time.monotonic() + deadline_ms / 1000
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"the request did not arrive within {deadline_ms} ms")
+        conn.settimeout(left)
+        try:
+            chunk = conn.recv(65536)
+        except socket.timeout as e:
+            raise TimeoutError(f"the request did not arrive within {deadline_ms} ms") from e
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > limit:
+            raise ValueError(f"the request is larger than {limit} bytes")
+        chunks.append(chunk)
+
+
+class DecisionService:
+    """The Unix-socket server around a :class:`DecisionCore`. Use as a context manager, or
+    call :meth:`start` and :meth:`close`.
+
+    Args:
+        socket_path: where to listen (at most 107 bytes; made 0600; a stale socket there is
+            replaced, anything else is refused).
+        core: decides and records.
+        deadline_ms: how long a client may take to send its request (and to read the answer).
+        max_request_bytes: larger requests are denied.
+
+    Raises (from :meth:`start`):
+        ConfigError: the path is too long, or holds something other than a socket.
+    """
+
+    def __init__(self, socket_path: Path, core: DecisionCore, *, deadline_ms: int = 5000,
+                 max_request_bytes: int = MAX_REQUEST_BYTES) -> None:
+        self.socket_path = Path(socket_path)
+        self.core = core
+        self.deadline_ms = deadline_ms
+        self.max_request_bytes = max_request_bytes
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def denials(self) -> int:
+        """Denials so far (probes excluded)."""
+        return self.core.denials
+
+    def start(self) -> DecisionService:
+        """Bind and serve in a daemon thread; returns ``self``."""
+        path = str(self.socket_path)
+        if len(os.fsencode(path)) > 107:
+            raise ConfigError(f"the socket path {path} is longer than 107 bytes", "use a shorter directory, e.g. under /tmp")
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            pass
+        else:
+            if not stat.S_ISSOCK(st.st_mode):
+                raise ConfigError(f"{path} exists and is not a socket", "remove it or choose another socket path")
+            os.unlink(path)
+        old = os.umask(0o177)
+        try:
+            server = _Server(path, _Handler)
+        except OSError as e:
+            raise ConfigError(f"cannot listen on {path}: {e}") from e
+        finally:
+            os.umask(old)
+        server.service = self
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="overlord-decision-service", daemon=True)
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        """Stop serving and remove the socket file."""
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+        try:
+            os.unlink(self.socket_path)
+        except FileNotFoundError:
+            pass
+
+    def __enter__(self) -> DecisionService:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, run_id: Any = None,
+              service: DecisionService | None = None, python: str | None = None,
+              policy_paths: Iterable[str] = ()) -> Any:
+    """Install the Claude Code hook in ``root`` and arm it: two probes through the installed
+    command must both be denied. Records ``GuardArmed`` (or ``GuardArmFailed``) in the run
+    ``run_id`` when one is given. Probes go to ``service`` when given (the run's live
+    service), else to a short-lived service of this process; they never count as denials.
+
+    Returns the :class:`~overlord.adapters.hooks.install.Installation`.
+
+    Raises:
+        GuardArmError: a probe was not denied (the run must stop with stop code ``policy``).
+        ConfigError: the root or its settings file is unusable.
+    """
+    import tempfile
+    from uuid import UUID
+
+    from overlord.adapters.hooks.install import GuardArmError, fire_probes, install_hook
+
+    inst = install_hook(Path(root), session.home.root, session.blobs, python=python)
+    run_uuid = UUID(str(run_id)) if run_id is not None else None
+    own: DecisionService | None = None
+    tmpdir = None
+    try:
+        if service is None:
+            guard_paths = [inst.snapshot_dir, inst.settings_path, *policy_paths]
+            recorder = RunRecorder(session.ledger, run_uuid, clock) if run_uuid else None
+            core = DecisionCore(policy, overlord_home=str(session.home.root), guard_paths=guard_paths,
+                                recorder=recorder, run_id=str(run_uuid) if run_uuid else None)
+            tmpdir = tempfile.mkdtemp(prefix="ovl-arm-", dir="/tmp")
+            own = service = DecisionService(Path(tmpdir) / "guard.sock", core).start()
+        env = {"PATH": "/usr/bin:/bin", "OVERLORD_SOCKET": str(service.socket_path),
+               "OVERLORD_RUN_ID": service.core.run_id or str(run_uuid or "no-run")}
+        try:
+            passed = fire_probes(inst, env, expect_probe=service.core.expect_probe)
+        except GuardArmError as e:
+            if run_uuid is not None:
+                run = session.ledger.get(run_uuid)
+                run.fail_guard_arming(runtime=inst.runtime, snapshot_sha256=inst.snapshot_sha256,
+                                      settings_path=inst.settings_path, reason=e.message, at=clock.now())
+                session.ledger.append(run)
+            raise
+        if run_uuid is not None:
+            run = session.ledger.get(run_uuid)
+            run.arm_guard(runtime=inst.runtime, snapshot_sha256=inst.snapshot_sha256,
+                          settings_path=inst.settings_path, probes_passed=passed, at=clock.now())
+            session.ledger.append(run)
+        return inst
+    finally:
+        if own is not None:
+            own.close()
+        if tmpdir is not None:
+            try:
+                os.rmdir(tmpdir)
+            except OSError:
+                pass
