@@ -82,6 +82,10 @@ ENV_CODE = ("LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "PYTHONSTARTUP", "NODE_
             "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_TEMPLATE_DIR", "BASH_FUNC_")
 RECURSIVE_READERS = frozenset({"find", "rg", "ag", "ack", "du", "tree", "fd", "fdfind",
                                "locate"})
+RESERVED = frozenset({"{", "}", "then", "else", "elif", "fi", "do", "done", "esac", "in",
+                      "function", "select", "until", "while", "for", "if", "case", "[[", "]]",
+                      "!", "coproc", "time -p"})
+"""Shell reserved words: a command by that name means the parse went astray."""
 SAFE_LOOKUPS = frozenset({"which", "type", "hash", "whereis", "command-v", "apropos", "man",
                           "help", "whatis", "info"})
 
@@ -305,8 +309,18 @@ class BashJudge:
             if head.glob:
                 out.append(Finding(C.UNPARSEABLE, f"the command name {head.text!r} is a pattern"))
                 return out
+            if re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", head.text):
+                # An assignment where a command may stand (``time X=1 cmd``): an env entry.
+                key, _, value_text = head.text.partition("=")
+                out.extend(self._judge_env(key, (value_text,), cwds, depth))
+                args = args[1:]
+                continue
             name = posixpath.basename(head.text) if "/" in head.text else head.text
             rest = args[1:]
+            if name in RESERVED or not name:
+                out.append(Finding(C.UNPARSEABLE, f"{name!r} stands where a command name "
+                                   "should be"))
+                return out
             if name == "env":
                 options, operands = opts(rest, "uCSP", {"--unset", "--chdir", "--split-string",
                                                         "--block-signal", "--default-signal",

@@ -14,6 +14,7 @@ The grammar is loaded once per process, on first use.
 from __future__ import annotations
 
 import itertools
+import posixpath
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -196,6 +197,8 @@ def _first_error(node: Any) -> Any:
     return None
 
 
+_WRAPPER_WORDS = {"time", "builtin", "command", "env", "nice", "timeout", "sudo", "exec",
+                  "nohup", "stdbuf", "doas", "ionice"}
 _CONTROL = {
     "if_statement", "elif_clause", "else_clause", "while_statement", "for_statement",
     "c_style_for_statement", "case_statement", "case_item", "do_group", "function_definition",
@@ -475,11 +478,31 @@ class _Walker:
 
     def _track_directory(self, cmd: SimpleCommand, st: _State) -> None:
         """Follow ``cd``, ``pushd`` and ``popd``: the new directory joins the possible ones
-        (a ``cd`` may fail and leave the old directory in place)."""
-        if not cmd.argv or cmd.argv[0].text not in ("cd", "pushd", "popd", "chdir"):
+        (a ``cd`` may fail and leave the old directory in place). ``cd`` is logical (``a/..``
+        is taken textually), the filesystem is physical: both places are kept. After ``eval``
+        of a cd, or ``source``, the directory is unknown."""
+        argv = list(cmd.argv)
+        # Behind a wrapper (time, builtin, command, VAR=x, ...) a cd may still be a cd: take
+        # the first cd-like word among the first few as the command, to err on the safe side.
+        for i, word in enumerate(argv[:8]):
+            t = word.text or ""
+            if t in ("cd", "pushd", "popd", "chdir", "source", ".", "eval"):
+                argv = argv[i:]
+                break
+            if not (t in _WRAPPER_WORDS or t.startswith("-") or re.match(
+                    r"^([A-Za-z_][A-Za-z0-9_]*=|\d+[smhd]?$)", t)):
+                break
+        if not argv:
             return
-        name = cmd.argv[0].text
-        args = [w for w in cmd.argv[1:] if not (w.text or "").startswith("-") or w.text == "-"]
+        name = argv[0].text
+        if name in ("source", ".") or (name == "eval" and any(
+                w.text is None or re.search(r"\b(cd|pushd|popd)\b", w.text) for w in argv[1:])):
+            st.last_cd = None
+            st.cwds = _merge(st.cwds, (None,))
+            return
+        if name not in ("cd", "pushd", "popd", "chdir"):
+            return
+        args = [w for w in argv[1:] if not (w.text or "").startswith("-") or w.text == "-"]
         if name == "popd":
             previous = st.stack.pop() if st.stack else (None,)
             st.cwds = _merge(st.cwds, previous)
@@ -493,9 +516,9 @@ class _Walker:
             if not word.known or word.glob or word.text == "-" or "CDPATH" in st.env:
                 targets = (None,)
             else:
-                targets = tuple(
-                    _join_dir(cwd, value) for cwd in st.cwds for value in word.values or ()
-                )
+                joined = [_join_dir(cwd, value) for cwd in st.cwds for value in word.values or ()]
+                logical = [posixpath.normpath(j) if j is not None else None for j in joined]
+                targets = _dedupe(tuple(joined + logical))
         st.last_cd = targets
         st.cwds = _merge(st.cwds, targets)
 
