@@ -3,7 +3,7 @@
 Each step runs as ``bwrap --unshare-all --die-with-parent`` with only the system directories
 (``/usr``, ``/bin``, ``/lib*``, ``/sbin``, a few ``/etc`` files) and the request's
 ``read_only_paths`` bound read-only, a private ``/proc`` and ``/dev``, and the fresh scratch
-directory bound at ``/scratch`` as the only writable place (``/tmp`` is a symlink into it).
+directory bound at ``/scratch`` as the only writable place (its ``tmp`` is bound at ``/tmp``).
 Everything else on the host (homes, the worker root, Overlord's keys) is simply not there.
 The scratch directory is removed in a ``finally`` whatever happened.
 """
@@ -89,7 +89,7 @@ class BubblewrapSandbox:
 
         try:
             probe = subprocess.run(
-                [self.bwrap, "--unshare-all", "--die-with-parent", *self._system_binds(()),
+                [self.bwrap, "--unshare-all", "--die-with-parent", *self._system_binds(),
                  "--", "/bin/true"],
                 capture_output=True, timeout=10, env={"PATH": "/usr/bin:/bin"},
             )
@@ -106,7 +106,7 @@ class BubblewrapSandbox:
         return None
 
     @staticmethod
-    def _system_binds(extra: tuple[str, ...]) -> list[str]:
+    def _system_binds() -> list[str]:
         args: list[str] = []
         for d in SYSTEM_DIRS:
             if os.path.islink(d):
@@ -117,20 +117,23 @@ class BubblewrapSandbox:
             p = f"/etc/{entry}"
             if os.path.exists(p):
                 args += ["--ro-bind", p, p]
-        for p in extra:
-            if os.path.exists(p):
-                args += ["--ro-bind", p, p]
         return args
+
+    @staticmethod
+    def _extra_binds(extra: tuple[str, ...]) -> list[str]:
+        # after /tmp is in place: a toolchain or artifact may itself live under /tmp
+        return [a for p in extra if os.path.exists(p) for a in ("--ro-bind", p, p)]
 
     def command(self, argv: tuple[str, ...], scratch: Path, request: SandboxRequest) -> list[str]:
         """The bubblewrap command line for one step (scratch at ``/scratch``, cwd there)."""
         return [
             self.bwrap or "bwrap", "--unshare-all", "--die-with-parent", "--new-session",
             "--hostname", "overlord-sandbox",
-            *self._system_binds(request.read_only_paths),
+            *self._system_binds(),
             "--proc", "/proc", "--dev", "/dev",
             "--bind", str(scratch), SANDBOX_SCRATCH,
-            "--symlink", f"{SANDBOX_SCRATCH}/tmp", "/tmp",
+            "--bind", str(scratch / "tmp"), "/tmp",
+            *self._extra_binds(request.read_only_paths),
             "--chdir", SANDBOX_SCRATCH,
             "--", *argv,
         ]
