@@ -97,6 +97,8 @@ def verify(
     Exit 0 when all hold; 1 naming the first bad event; 2 when it cannot start.
     """
     workers = max(1, min(2, os.cpu_count() or 1))
+    if trust is not None and file is None:
+        raise ConfigError("--trust goes with --file", "the home's own trust file is used when verifying the home")
     if file is not None:
         report = _verify_export(file, trust, workers)
     else:
@@ -160,9 +162,9 @@ def journal(
     view = open_journal(str(session.home.views_path))
     try:
         catch_up(session.ledger, view)
+        if run is not None:
+            run = _resolve_stream(view, run)
         entries = view.select(stream=run)
-        if run and not entries:
-            raise NotFoundError(f"no run {run} in the ledger", "list runs with `overlord journal`")
         last = -1
         for e in entries:
             _print_entry(e, json_out)
@@ -176,6 +178,19 @@ def journal(
     finally:
         view.datastore.close()
         session.close()
+
+
+def _resolve_stream(view, run: str) -> str:  # noqa: ANN001
+    """A run id, or a unique prefix of one (as the journal prints it), to the full id."""
+    wanted = run.strip().lower()
+    if not wanted:
+        raise NotFoundError("--run needs a run id", "list runs with `overlord journal`")
+    matches = {e.stream for e in view.select() if e.stream.startswith(wanted) and e.event_type == "Opened"}
+    if not matches:
+        raise NotFoundError(f"no run {run} in the ledger", "list runs with `overlord journal`")
+    if len(matches) > 1:
+        raise NotFoundError(f"{run} names {len(matches)} runs", "give more of the run id")
+    return matches.pop()
 
 
 def _print_entry(e, json_out: bool) -> None:  # noqa: ANN001

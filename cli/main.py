@@ -72,6 +72,12 @@ def main() -> None:
             traceback.print_exc()
         typer.echo(f"overlord: error: {e.diagnostics()}", err=True)
         sys.exit(2)
+    except (OSError, UnicodeError) as e:  # a file Overlord had to read or write, bad on disk
+        if _state["verbose"]:
+            traceback.print_exc()
+        where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+        typer.echo(f"overlord: error: {getattr(e, 'strerror', None) or e}{where}", err=True)
+        sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("overlord: interrupted", err=True)
         sys.exit(130)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import signal
+import sys
 import os
 from pathlib import Path
 
@@ -31,23 +33,49 @@ def run(
 
     Example: overlord run -- pytest -q
 
-    Exit code: the command's own when it ran (0 on success), 2 when it could not start.
+    Exit code: the command's own when it ran (0 on success, 128+N when killed by signal N),
+    127 when the command could not be started, 130 when cancelled (Ctrl-C, SIGTERM), 2 when
+    Overlord itself could not start (no home, bad input). With --json, the command's stdout
+    goes to stderr so that stdout holds only the settlement.
     """
     session = open_session(home)
+    # SIGTERM (from `timeout`, `kill`, a supervisor) ends the run the way Ctrl-C does: the
+    # child's process group is ended and the run is settled as cancelled, never left open.
+    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
         policy = Path.cwd() / "overlord.toml"  # the guard's policy file, when the root has one
         policy_hash = hashlib.sha256(policy.read_bytes() if policy.is_file() else b"").hexdigest()
         result = run_command(
-            session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock(), policy_hash=policy_hash
+            session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock(), policy_hash=policy_hash,
+            # with --json, stdout carries only the settlement: the command's output goes to stderr
+            echo_stdout=sys.stderr.buffer if json_out else None,
         )
     finally:
+        signal.signal(signal.SIGTERM, previous)
         session.close()
     s = result.settlement
     if json_out:
         typer.echo(json.dumps({"run_id": str(result.run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail}))
     else:
         typer.echo(f"run {result.run_id}: {s.status} ({s.stop_code}) {s.detail}", err=True)
+    raise typer.Exit(_exit_code(result))
+
+
+def _raise_interrupt(signum, frame) -> None:  # noqa: ANN001
+    raise KeyboardInterrupt
+
+
+def _exit_code(result) -> int:  # noqa: ANN001
+    """The command's own exit code; 128+N when killed by signal N; 127 when it could not
+    start; 130 when the run was cancelled."""
+    s = result.settlement
     if s.status == "succeeded":
-        raise typer.Exit(0)
-    raise typer.Exit(result.exit_code if result.exit_code not in (None, 0) else 1)
+        return 0
+    if s.stop_code == "cancelled":
+        return 130
+    if result.exit_code not in (None, 0):
+        return result.exit_code
+    if result.signal is not None:
+        return 128 + result.signal
+    return 127 if s.stop_code == "runtime_error" else 1

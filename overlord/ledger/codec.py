@@ -144,9 +144,40 @@ def decode_canonical(data: bytes) -> Any:
         raise
     except Exception as e:  # msgpack raises several unrelated types on bad input
         raise EncodingError(f"not canonical msgpack: {e}") from e
-    if encode(value) != data:
+    # msgpack writes the shortest form of each value and keeps map order, so the bytes are
+    # canonical exactly when re-packing them unchanged gives them back and every map's keys
+    # are sorted strings (and no float hides inside).
+    _check_sorted_no_float(value)
+    try:
+        repacked = msgpack.packb(value, use_bin_type=True, default=_ext_default)
+    except Exception as e:  # noqa: BLE001 - any failure to re-pack means "not canonical"
+        raise EncodingError(f"cannot re-encode: {e}") from e
+    if repacked != data:
         raise EncodingError("bytes are not the canonical encoding of their value")
     return value
+
+
+def _ext_default(value: Any) -> Any:
+    if isinstance(value, (datetime, UUID)):
+        return _canonical(value)
+    raise TypeError(f"{type(value).__name__} has no encoding")
+
+
+def _check_sorted_no_float(value: Any) -> None:
+    t = type(value)
+    if t is dict:
+        keys = list(value)
+        if keys != sorted(keys):
+            raise EncodingError("not canonical: map keys are not in sorted order")
+        for v in value.values():
+            if type(v) not in _PLAIN:
+                _check_sorted_no_float(v)
+    elif t is list:
+        for v in value:
+            if type(v) not in _PLAIN:
+                _check_sorted_no_float(v)
+    elif t is float:
+        raise EncodingError("a float was found in signed bytes")
 
 
 def is_canonical(data: bytes) -> bool:

@@ -22,7 +22,7 @@ from overlord.domain.events import BLOB_SUFFIX
 from overlord.errors import EncodingError, LedgerError
 from overlord.ledger import codec, record
 from overlord.ledger.application import StoredRow
-from overlord.ledger.home import replace_atomically
+from overlord.ledger.home import contains, replace_atomically
 from overlord.ledger.session import LedgerSession
 
 FORMAT = "overlord-export/1"
@@ -59,7 +59,18 @@ def _blob_names(row: StoredRow) -> list[str]:
 
 
 def write_export(session: LedgerSession, path: Path) -> int:
-    """Write the whole ledger to ``path`` (atomically); returns the number of events."""
+    """Write the whole ledger to ``path`` (atomically); returns the number of events.
+
+    Raises:
+        LedgerError: ``path`` exists, lies inside the home, or its directory is missing.
+    """
+    path = Path(path)
+    if str(path) in ("", ".") or path.exists() or path.is_symlink():
+        raise LedgerError(f"{path} already exists", "give a new file name; export never overwrites")
+    if contains(session.home.root, path.parent) :
+        raise LedgerError(f"{path} is inside the Overlord home", "write the export outside the home")
+    if not path.parent.is_dir():
+        raise LedgerError(f"the directory {path.parent} does not exist", "create it first")
     rows = list(session.ledger.rows())
     blobs: dict[str, bytes] = {}
     for row in rows:
@@ -93,6 +104,8 @@ def read_export(path: Path) -> Export:
         doc = codec.decode(path.read_bytes())
     except FileNotFoundError as e:
         raise LedgerError(f"no export file at {path}") from e
+    except OSError as e:
+        raise LedgerError(f"cannot read the export {path}: {e.strerror}") from e
     except EncodingError as e:
         raise LedgerError(f"{path} is not an Overlord export: {e}", "give a file made by `overlord export`") from e
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:

@@ -27,7 +27,7 @@ from overlord.ledger.home import Home, HomeConfig, replace_atomically, write_pri
 from overlord.ledger.keys import generate_signer, load_signer, load_trust, trusted_keys
 from overlord.ledger.note import Signer, Verifier, open_note
 from overlord.ledger.store import PostgresConfig, read_mark
-from overlord.ledger.verify import Report, verify_log
+from overlord.ledger.verify import CHECKPOINT_TOPIC, Report, verify_log
 
 
 @dataclass
@@ -68,6 +68,11 @@ class LedgerSession:
             return self.home.pinned_path.read_text()
         except FileNotFoundError:
             return None
+        except (OSError, UnicodeError) as e:
+            raise HomeError(
+                f"the pinned checkpoint {self.home.pinned_path} is unreadable: {e}",
+                "the home was tampered with: run `overlord verify` on an export or restore the home",
+            ) from e
 
     def checkpoint(self, *, at: datetime) -> tuple[Checkpoint, str]:
         """Sign a checkpoint of the whole log now, store it as an event, and pin it.
@@ -81,7 +86,13 @@ class LedgerSession:
         """
         if self.signer is None:
             raise LedgerError("the ledger was opened read-only", "checkpoints need the log key")
-        leaves = self.ledger.leaf_hashes()
+        rows = list(self.ledger.rows())
+        if self.read_pinned() is None and any(r.topic == CHECKPOINT_TOPIC for r in rows):
+            raise ProofError(
+                "the pinned checkpoint is missing although the log holds checkpoints",
+                "refusing to re-pin over a deleted pin: run `overlord verify` and restore the pin from a backup",
+            )
+        leaves = [r.leaf_hash() for r in rows]
         cp = Checkpoint(self.origin, len(leaves), merkle.root_from_leaf_hashes(leaves), ())
         note = sign_checkpoint(cp, self.signer)
         self.ledger.append(
@@ -126,6 +137,10 @@ class LedgerSession:
 
     def verify(self, *, workers: int = 2) -> Report:
         """Replay every stored event through the checklist (see :mod:`overlord.ledger.verify`)."""
+        try:
+            pinned = self.read_pinned()
+        except HomeError as e:
+            pinned = f"unreadable: {e.message}"  # fails the pinned-checkpoint check, by name
         return verify_log(
             self.ledger.rows(),
             trusted=trusted_keys(self.verifiers),
@@ -133,7 +148,7 @@ class LedgerSession:
             known_topics=self.ledger.topics,
             check_blob=self.blobs.check,
             open_checkpoint=self.open_checkpoint_note,
-            pinned_note=self.read_pinned(),
+            pinned_note=pinned,
             workers=workers,
         )
 
@@ -177,7 +192,8 @@ def open_home(root: Path, *, writable: bool = True, postgres_password: str = "")
     """
     home = Home(root)
     config = home.load_config(postgres_password=postgres_password)
-    home.check_key_file()
+    if writable or home.key_path.exists():
+        home.check_key_file()
     signer = load_signer(home.key_path) if writable else None
     verifiers = load_trust(home.trust_path)
     if not verifiers:

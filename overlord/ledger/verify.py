@@ -328,12 +328,18 @@ def _run_checklist(
             previous_good = size
 
     pinned_failure = None
-    if pinned_note is not None:
+    if pinned_note is None and claims:
+        pinned_failure = Failure(
+            None, None, None, None,
+            f"pinned checkpoint missing: the log holds {len(claims)} checkpoints but none is pinned "
+            "(the pin was deleted; restore it from a backup or a witness)",
+        )
+    elif pinned_note is not None:
         try:
             cp_origin, size, root = open_checkpoint(pinned_note)
             if cp_origin != origin:
                 raise OverlordError(f"pinned checkpoint origin {cp_origin!r} is not this log's {origin!r}")
-        except OverlordError as e:
+        except (OverlordError, UnicodeError, ValueError) as e:
             pinned_failure = Failure(None, None, None, None, f"pinned checkpoint does not verify: {e}")
         else:
             if size > len(leaves):

@@ -16,7 +16,9 @@ from eventsourcing.persistence import Tracking
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
 from overlord.ledger.application import Ledger
+from overlord.errors import LedgerError
 from overlord.ledger.codec import datetime_to_ns
+from overlord.ledger.record import RecordError
 
 APPLICATION = "Overlord"
 
@@ -145,7 +147,13 @@ def catch_up(ledger: Ledger, view: JournalRecorder, batch: int = 500) -> int:
             return added
         entries = []
         for n in page:
-            event = ledger.mapper.to_domain_event(n)
+            try:
+                event = ledger.mapper.to_domain_event(n)
+            except RecordError as e:
+                raise LedgerError(
+                    f"event {n.originator_id} v{n.originator_version} (notification {n.id}) fails its checks: {e}",
+                    "the ledger was tampered with: run `overlord verify --json` for the first bad event",
+                ) from e
             entries.append(
                 JournalEntry(
                     position,

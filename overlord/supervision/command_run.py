@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import structlog
 
@@ -35,6 +36,7 @@ class RunResult:
     settlement: Settlement
     checkpoint_size: int | None
     exit_code: int | None
+    signal: int | None = None
 
 
 def run_command(
@@ -45,6 +47,7 @@ def run_command(
     env: Mapping[str, str],
     clock: Clock,
     policy_hash: str = "",
+    echo_stdout: BinaryIO | None = None,
 ) -> RunResult:
     """Run ``argv`` in ``cwd`` as a recorded Run; returns how it settled.
 
@@ -54,9 +57,9 @@ def run_command(
     """
     if not argv:
         raise ConfigError("no command given", "write the command after `--`, e.g. `overlord run -- pytest -q`")
-    if contains(cwd, session.home.root):
+    if contains(cwd, session.home.root) or contains(session.home.root, cwd):
         raise ConfigError(
-            f"the worker root {cwd} contains the Overlord home {session.home.root}",
+            f"the worker root {cwd} contains (or is inside) the Overlord home {session.home.root}",
             "run from a directory outside the home, or move OVERLORD_HOME out of the worker root",
         )
     run = Run.open(
@@ -73,15 +76,16 @@ def run_command(
     log.info("run.opened", run_id=str(run.id), argv=list(argv))
     settlement: Settlement | None = None
     exit_code: int | None = None
+    exit_signal: int | None = None
     try:
         try:
-            outcome = run_passthrough(argv, cwd=str(cwd), env=env)
+            outcome = run_passthrough(argv, cwd=str(cwd), env=env, echo_stdout=echo_stdout)
         except SpawnError as e:
             settlement = Settlement("failed", StopCode.RUNTIME_ERROR.value, e.diagnostics())
         except KeyboardInterrupt:
             settlement = stopped(StopCode.CANCELLED, "interrupted by the user")
         else:
-            exit_code = outcome.exit_code
+            exit_code, exit_signal = outcome.exit_code, outcome.signal
             run.record_exit(
                 exit_code=outcome.exit_code,
                 signal=outcome.signal,
@@ -105,4 +109,4 @@ def run_command(
         size = cp.size
     except OverlordError as e:  # bookkeeping: never changes how the run settled
         log.warning("run.checkpoint_failed", run_id=str(run.id), error=e.diagnostics())
-    return RunResult(run.id, settlement, size, exit_code)
+    return RunResult(run.id, settlement, size, exit_code, exit_signal)

@@ -32,8 +32,8 @@ def test_run_records_settles_and_verifies(work):
     home, wd = work
     r = ov("run", "--json", "--", "sh", "-c", "echo out-line; echo err-line >&2; exit 3", home=home, cwd=wd)
     assert r.returncode == 3
-    assert "out-line" in r.stdout  # output passed through
-    settlement = json.loads(r.stdout.strip().splitlines()[-1])
+    assert "out-line" in r.stderr  # output passed through (to stderr with --json ...)
+    settlement = json.loads(r.stdout)  # ... so that stdout is exactly one JSON object
     assert settlement["status"] == "failed" and settlement["stop_code"] == "runtime_error"
     ok = ov("run", "--json", "--", "true", home=home, cwd=wd)
     assert ok.returncode == 0 and json.loads(ok.stdout)["stop_code"] == "completed"
@@ -148,7 +148,7 @@ def test_database_that_is_not_a_ledger(work):
 def test_home_inside_worker_root_is_refused_before_anything_is_opened(tmp_path):
     home = tmp_path / "root" / ".overlord-home"
     assert ov("init", home=home, cwd=tmp_path).returncode == 0
-    _one_line_error(ov("run", "--", "true", home=home, cwd=tmp_path / "root"), "contains the Overlord home")
+    _one_line_error(ov("run", "--", "true", home=home, cwd=tmp_path / "root"), "Overlord home")
     r = ov("verify", "--json", home=home, cwd=tmp_path)
     assert json.loads(r.stdout)["events"] == 0
 
@@ -174,3 +174,84 @@ def test_verify_exit_1_names_the_bad_event(work):
     assert r.returncode == 1
     f = json.loads(r.stdout)["first_failure"]
     assert f["position"] == 1 and f["version"] == 2 and f["notification_id"] == 2 and "signature" in f["problem"]
+
+
+# -- found by a fresh user trying to break it ---------------------------------------------
+
+
+def test_export_never_overwrites_and_never_writes_into_the_home(work, tmp_path):
+    home, wd = work
+    ov("run", "--", "true", home=home, cwd=wd)
+    _one_line_error(ov("export", str(home / "ledger.sqlite"), home=home, cwd=wd), "already exists")
+    _one_line_error(ov("export", str(home / "new.ovx"), home=home, cwd=wd), "inside the Overlord home")
+    _one_line_error(ov("export", str(tmp_path / "missing" / "x.ovx"), home=home, cwd=wd), "does not exist")
+    assert ov("verify", home=home, cwd=wd).returncode == 0
+
+
+def test_deleted_pin_is_caught_and_not_silently_replaced(work):
+    home, wd = work
+    ov("run", "--", "true", home=home, cwd=wd)
+    (home / "checkpoint").unlink()
+    r = ov("verify", "--json", home=home, cwd=wd)
+    assert r.returncode == 1 and "pinned checkpoint missing" in json.loads(r.stdout)["first_failure"]["problem"]
+    _one_line_error(ov("checkpoint", home=home, cwd=wd), "pinned checkpoint is missing")
+
+
+def test_unreadable_pin_fails_verify_by_name(work):
+    home, wd = work
+    ov("run", "--", "true", home=home, cwd=wd)
+    (home / "checkpoint").write_bytes(b"\xff\xfe")
+    r = ov("verify", "--json", home=home, cwd=wd)
+    assert r.returncode == 1 and "pinned checkpoint" in json.loads(r.stdout)["first_failure"]["problem"]
+
+
+def test_run_inside_the_home_is_refused(work):
+    home, wd = work
+    _one_line_error(ov("run", "--", "cat", "../keys/log.key", home=home, cwd=home / "blobs"), "Overlord home")
+
+
+def test_verify_needs_no_private_key(work):
+    home, wd = work
+    ov("run", "--", "true", home=home, cwd=wd)
+    (home / "keys" / "log.key").unlink()
+    assert ov("verify", home=home, cwd=wd).returncode == 0
+
+
+def test_sigterm_settles_the_run_as_cancelled_and_ends_the_child(work):
+    import signal
+    import time
+
+    home, wd = work
+    env = dict(os.environ, OVERLORD_HOME=str(home))
+    p = subprocess.Popen([*overlord_cmd(), "run", "--json", "--", "sleep", "300"], cwd=wd, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    p.send_signal(signal.SIGTERM)
+    out, _ = p.communicate(timeout=30)
+    assert p.returncode == 130
+    assert json.loads(out)["stop_code"] == "cancelled"
+    assert subprocess.run(["pgrep", "-f", "sleep 300"], capture_output=True).returncode == 1
+    assert ov("verify", home=home, cwd=wd).returncode == 0
+
+
+def test_exit_codes_of_run(work):
+    home, wd = work
+    assert ov("run", "--", "no-such-command-xyz", home=home, cwd=wd).returncode == 127
+    assert ov("run", "--", "sh", "-c", "kill -9 $$", home=home, cwd=wd).returncode == 128 + 9
+
+
+def test_trust_without_file_is_refused(work):
+    home, wd = work
+    _one_line_error(ov("verify", "--trust", str(home / "trust"), home=home, cwd=wd), "--trust goes with --file")
+
+
+def test_journal_run_by_prefix_and_on_a_tampered_ledger(work):
+    home, wd = work
+    run_id = json.loads(ov("run", "--json", "--", "true", home=home, cwd=wd).stdout)["run_id"]
+    lines = ov("journal", "--json", "--run", run_id[:8], home=home, cwd=wd).stdout.splitlines()
+    assert len(lines) == 3 and all(json.loads(x)["stream"] == run_id for x in lines)
+    with sqlite3.connect(home / "ledger.sqlite") as c:
+        c.execute("DROP TRIGGER overlord_no_update")
+        c.execute("UPDATE stored_events SET topic = 'overlord.run.Settled' WHERE rowid = 2")
+    (home / "views.sqlite").unlink()
+    _one_line_error(ov("journal", home=home, cwd=wd), "fails its checks", "overlord verify")
