@@ -126,6 +126,8 @@ WRAPS = [
 @given(st.sampled_from(DENIED), st.sampled_from(WRAPS))
 def test_hiding_a_denied_command_keeps_it_denied(tree: Tree, case: dict, wrap: str) -> None:
     command = tree.fill(case["input"]["command"])
+    if "`" in wrap and "`" in command:
+        return  # backticks do not nest: the wrapped text is another (harmless) command
     quoted = shlex.quote(command)
     wrapped = wrap.format(c=command, q=quoted, qq=shlex.quote("bash -c " + quoted))
     call = ToolCall("Bash", {"command": wrapped}, tree.root)

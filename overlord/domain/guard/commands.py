@@ -86,6 +86,13 @@ RESERVED = frozenset({"{", "}", "then", "else", "elif", "fi", "do", "done", "esa
                       "function", "select", "until", "while", "for", "if", "case", "[[", "]]",
                       "!", "coproc", "time -p"})
 """Shell reserved words: a command by that name means the parse went astray."""
+EDITORS = frozenset({"vi", "vim", "nvim", "view", "ex", "ed", "red", "emacs", "nano", "pico",
+                     "micro", "joe", "kak", "hx", "code", "subl", "gedit", "vimdiff"})
+GENERIC_OUTPUTS = ("--output", "--output-file", "--outfile", "--log-file", "--junitxml",
+                   "--junit-xml", "--basetemp", "--out", "--output-dir", "--outdir",
+                   "--target-dir", "--build-dir", "--dest", "--destination", "--prefix",
+                   "--root", "--cache-dir", "--html-dir", "--report-dir")
+"""Options that name where any program writes, judged wherever they appear."""
 SAFE_LOOKUPS = frozenset({"which", "type", "hash", "whereis", "command-v", "apropos", "man",
                           "help", "whatis", "info"})
 
@@ -234,6 +241,10 @@ class BashJudge:
         if target is None:
             return out
         text = target.text if target.known else None
+        for value in target.values or ():
+            if value.startswith(("/dev/tcp/", "/dev/udp/")):
+                out.append(Finding(C.NETWORK_CLIENT, f"a redirection to {value} opens a network "
+                                   "connection"))
         if op in ("<", "<<<"):
             for cwd in cwds:
                 f = self.ctx.judge_read(text, cwd, what="a < redirection", glob=target.glob)
@@ -583,7 +594,22 @@ class BashJudge:
             if found is not None:
                 return out + found
         if name in ("source", "."):
+            return out + self._script_operand(name, rest[:1])
+        if name == "trap":
+            code = next((a for a in rest if a.text is None or not a.text.startswith("-")), None)
+            if code is not None and not (code.text or "").isdigit():
+                out.extend(self._nested(code, cwds, depth, "trap"))
             return out
+        if name in ("alias", "unalias", "enable") or (name == "shopt" and any(
+                a.text == "expand_aliases" for a in rest)):
+            if name == "alias" and not any(a.text is None or "=" in a.text for a in rest):
+                return out
+            return out + [Finding(C.UNPARSEABLE, f"{name} can make a command name mean "
+                                  "something the guard cannot see")]
+        if name in EDITORS:
+            return out + self._editor(name, rest, cwds, cmd)
+        if name in ("sqlite3", "sqlite"):
+            return out + self._sqlite(rest, cwds, cmd)
         # git
         if name == "git":
             return out + self._git(rest, cwds, depth)
@@ -612,6 +638,71 @@ class BashJudge:
         # file writers
         return out + self._files(name, rest, cwds, depth, from_stdin)
 
+    @staticmethod
+    def _script_operand(name: str, operands: list[Arg]) -> list[Finding]:
+        """A script read from a stream (``<(...)``, /dev/stdin, /dev/fd/N) is code the guard
+        cannot see."""
+        for a in operands:
+            t = a.text
+            if t is None or t.startswith(("/dev/fd/", "/proc/")) or t in ("/dev/stdin", "-"):
+                return [Finding(C.UNPARSEABLE, f"{name} runs a script from a stream the guard "
+                                "cannot see")]
+        return []
+
+    def _editor(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...],
+                cmd: SimpleCommand | None) -> list[Finding]:
+        """Editors write the files they are given; scripted editors can write anything."""
+        out: list[Finding] = []
+        scripted = name in ("ed", "ex", "red") or (cmd is not None and cmd.stdin in (
+            "pipe", "heredoc", "herestring"))
+        files: list[Arg] = []
+        skip = False
+        for a in rest:
+            t = a.text
+            if skip:
+                skip = False
+                continue
+            if t is None:
+                files.append(a)
+            elif t in ("-c", "--cmd", "-S", "-s", "-u", "-W", "-w", "--eval", "-l", "--load",
+                       "--script", "-x", "--batch", "-f", "--funcall") or t.startswith("+"):
+                scripted = True
+                skip = not t.startswith("+")
+            elif not t.startswith("-"):
+                files.append(a)
+        if scripted:
+            out.append(Finding(C.UNPARSEABLE, f"{name} runs editor commands the guard cannot "
+                               "follow"))
+        for f in files:
+            out.extend(self.write(f, cwds, name))
+        return out
+
+    def _sqlite(self, rest: list[Arg], cwds: tuple[str | None, ...],
+                cmd: SimpleCommand | None) -> list[Finding]:
+        """sqlite3 writes its database; dot-commands and ATTACH can reach any file or run
+        commands."""
+        out: list[Finding] = []
+        options, operands = opts(rest, "", {"-cmd", "-separator", "-nullvalue", "-newline",
+                                            "-init", "-mmap", "-vfs", "-lookaside",
+                                            "-pagecache"}, first_operand_stops=True)
+        sql = [v.text for n, v in options if n in ("-cmd", "-init") and v is not None]
+        if operands:
+            out.extend(self.write(operands[0], cwds, "sqlite3"))
+            sql.extend(a.text for a in operands[1:])
+        if cmd is not None and cmd.stdin in ("heredoc", "herestring"):
+            sql.append(cmd.stdin_text if cmd.stdin_known else None)
+        elif cmd is not None and cmd.stdin == "pipe":
+            sql.append(None)
+        for text in sql:
+            if text is None or re.search(r"(?i)\.(shell|system|output|once|save|backup|"
+                                         r"import|load|open|read|excel|clone|restore)\b|"
+                                         r"\battach\b|\bvacuum\s+into\b|load_extension|"
+                                         r"writefile|edit\s*\(", text):
+                out.append(Finding(C.UNPARSEABLE, "sqlite3 commands that reach files or run "
+                                   "programs the guard cannot follow"))
+                break
+        return out
+
     def _overlord(self, texts: list[str | None]) -> Finding:
         sub = next((t for t in texts if t and not t.startswith("-")), None)
         if sub == "run":
@@ -625,6 +716,7 @@ class BashJudge:
         i = 0
         command: Arg | None = None
         has_c = False
+        reads_stdin = False
         while i < len(rest):
             t = rest[i].text
             if t is None:
@@ -635,6 +727,8 @@ class BashJudge:
             if t.startswith("-") and len(t) > 1 and not t.startswith("--"):
                 if "c" in t[1:]:
                     has_c = True
+                if "s" in t[1:]:
+                    reads_stdin = True
                 i += 1
                 continue
             if t.startswith("--"):
@@ -645,8 +739,9 @@ class BashJudge:
         if has_c:
             command = operands[0] if operands else Arg(None)
             return self._nested(command, cwds, depth, f"{name} -c")
-        if operands:
-            return out  # a script file: the guard cannot see into it; the sandbox can.
+        if operands and not reads_stdin:
+            # A script file: the guard cannot see into it (the sandbox can); a stream is worse.
+            return out + self._script_operand(name, operands[:1])
         if cmd is not None and cmd.stdin in ("heredoc", "herestring"):
             if cmd.stdin_text is None or not cmd.stdin_known:
                 return [Finding(C.UNPARSEABLE, f"{name} reads a script with expansions the "
@@ -659,7 +754,33 @@ class BashJudge:
 
     def _python(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...],
                 cmd: SimpleCommand | None, depth: int) -> list[Finding]:
-        options, operands = opts(rest, "cmWXQ", first_operand_stops=True)
+        options: list[tuple[str, Arg | None]] = []
+        operands: list[Arg] = []
+        i = 0
+        while i < len(rest):
+            t = rest[i].text
+            if t is None or not t.startswith("-") or t == "-":
+                operands = rest[i:]
+                break
+            if t == "--":
+                operands = rest[i + 1:]
+                break
+            flags = t[1:]
+            taken = False
+            for j, c in enumerate(flags):
+                if c in "cmWX":
+                    value = flags[j + 1:]
+                    if value:
+                        options.append(("-" + c, Arg(value)))
+                    else:
+                        options.append(("-" + c, rest[i + 1] if i + 1 < len(rest) else None))
+                        i += 1
+                    taken = c in "cm"
+                    break
+            i += 1
+            if taken:
+                operands = rest[i:]
+                break
         for key, value in options:
             if key == "-c":
                 if value is None or value.text is None:
@@ -677,6 +798,13 @@ class BashJudge:
                     return [Finding(C.PACKAGE_INSTALL, f"{name} -m {module} installs packages")]
                 if top in ("overlord", "cli"):
                     return [self._overlord([o.text for o in operands])]
+                if top in ("zipfile", "tarfile") and any(
+                        o.text in ("-e", "--extract", "-c", "--create") for o in operands):
+                    return [f for o in operands[-1:] for f in self.write(o, cwds,
+                                                                        f"{name} -m {module}")]
+                if top in ("compileall", "py_compile"):
+                    return [f for o in operands if o.text is None or not o.text.startswith("-")
+                            for f in self.write(o, cwds, f"{name} -m {module}")]
                 if top in ("venv", "virtualenv"):
                     return [f for o in operands if o.text and not o.text.startswith("-")
                             for f in self.write(o, cwds, f"{name} -m venv")]
@@ -686,9 +814,10 @@ class BashJudge:
                     return [Finding(C.AGENT_CLIENT, f"{name} -m {module} starts another agent")]
                 return []
         if operands and operands[0].text not in ("-", None):
-            return []
+            return self._script_operand(name, operands[:1])
         if operands and operands[0].text is None:
-            return []
+            return [Finding(C.UNPARSEABLE, f"{name} runs a script whose name the guard cannot "
+                            "see")]
         if cmd is not None and cmd.stdin in ("heredoc", "herestring"):
             if cmd.stdin_text is None or not cmd.stdin_known:
                 return [Finding(C.UNPARSEABLE, f"{name} reads code with expansions the guard "
@@ -808,6 +937,17 @@ class BashJudge:
                         out.append(Finding(C.UNPARSEABLE, "programs nested too deeply"))
                     else:
                         out.extend(self.judge_argv(argv, cwds, None, depth + 1))
+            elif a.kind == "linkto":
+                link = a.argv[0] if a.argv else None
+                if a.value is None or link is None:
+                    out.append(Finding(C.UNPARSEABLE, f"{label} makes a link the guard cannot "
+                                       "follow"))
+                else:
+                    target = a.value if a.value.startswith("/") else posixpath.join(
+                        posixpath.dirname(link) or ".", a.value)
+                    out.extend(self._link_target(target, cwds, label))
+            elif a.kind == "escape":
+                out.append(Finding(C.CONTAINMENT_ESCAPE, f"{label} detaches a process"))
             elif a.kind == "network":
                 out.extend(self._network_access(label, [a.value] if a.value else []))
             else:
@@ -1141,6 +1281,38 @@ class BashJudge:
             return out
         if name == "find":
             return out + self._find(rest, cwds, depth)
+        if name == "cpio":
+            options, operands = opts(rest, "DEFHIMORst", {"--directory", "--file",
+                                                          "--pattern-file", "--format"})
+            if has_opt(options, "--rsh-command") or any(
+                    v.text and ":" in v.text for v in opt_values(options, "-F", "-O", "-I",
+                                                                 "--file")):
+                out.append(Finding(C.UNPARSEABLE, "cpio with a remote archive or command"))
+            for value in opt_values(options, "-F", "-O", "--file"):
+                out.extend(self.write(value, cwds, "cpio"))
+            dirs = opt_values(options, "-D", "--directory")
+            if has_opt(options, "-p", "--pass-through"):
+                dirs.extend(operands[-1:])
+            if has_opt(options, "-i", "--extract") or has_opt(options, "-p", "--pass-through"):
+                if not dirs:
+                    dirs = [Arg(".")]
+                for d in dirs:
+                    out.extend(self.write(d, cwds, "cpio"))
+            return out
+        if name in ("7z", "7za", "7zr", "7zz"):
+            verb = rest[0].text if rest else None
+            outs = [Arg(a.text[2:]) for a in rest if a.text and a.text.startswith("-o")]
+            operands = [a for a in rest[1:] if a.text is None or not a.text.startswith("-")]
+            if verb in ("x", "e"):
+                for d in outs or [Arg(".")]:
+                    out.extend(self.write(d, cwds, "7z"))
+            elif verb in ("a", "u", "d", "rn"):
+                for a in operands[:1]:
+                    out.extend(self.write(a, cwds, "7z"))
+            return out
+        if name == "go" and len(rest) >= 2 and rest[0].text == "env" and any(
+                a.text in ("-w", "-u") for a in rest[1:]):
+            return out + [Finding(C.WRITE_OUTSIDE, "go env -w writes the user's Go settings")]
         if name in ("sort",):
             options, operands = opts(rest, "ktSTo", {"--key", "--field-separator",
                                                       "--buffer-size", "--temporary-directory",
@@ -1233,11 +1405,12 @@ class BashJudge:
                 return out
             return out + [Finding(C.WRITE_OUTSIDE, f"{name} changes the system outside the "
                                   "worker root")]
-        for a in rest:
+        for i, a in enumerate(rest):
             t = a.text
-            if t and t.startswith(("--output=", "--output-file=", "--outfile=", "--log-file=",
-                                   "--junitxml=", "--junit-xml=", "--cov-report=html:",
-                                   "--basetemp=", "--out=", "--output-dir=", "--outdir=")):
+            if t in GENERIC_OUTPUTS and i + 1 < len(rest):
+                out.extend(self.write(rest[i + 1], cwds, f"{name} {t}"))
+            if t and t.startswith(tuple(o + "=" for o in GENERIC_OUTPUTS) + (
+                    "--cov-report=html:",)):
                 value = t.split("=", 1)[1]
                 if t.startswith("--cov-report="):
                     value = t.split(":", 1)[1]

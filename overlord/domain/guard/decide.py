@@ -139,6 +139,8 @@ def _judge(call: ToolCall, ctx: Context) -> list[Finding]:
             return [Finding(C.UNPARSEABLE, f"{name} without a {key}")]
         if "\x00" in path:
             return [Finding(C.UNPARSEABLE, f"{name} {key} holds a NUL byte")]
+        if path == "~" or path.startswith("~/"):
+            path = ctx._tilde(path)
         return ctx.judge_write(path, ctx.cwd, what=name)
     if name in ("Read", "Glob", "Grep", "LS", "NotebookRead"):
         return _tool_reads(call, ctx)

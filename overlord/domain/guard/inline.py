@@ -19,9 +19,10 @@ class Action:
     """One thing inline code does.
 
     Attributes:
-        kind: ``"write"``, ``"delete"``, ``"read"``, ``"shell"`` (a command string),
-            ``"argv"`` (an argument vector), ``"network"`` (a URL or ``None``) or
-            ``"unparseable"``.
+        kind: ``"write"``, ``"delete"``, ``"read"``, ``"linkto"`` (what a new link at
+            ``argv[0]`` points to), ``"shell"`` (a command string),
+            ``"argv"`` (an argument vector), ``"network"`` (a URL or ``None``), ``"escape"``
+            (a process detached from the run) or ``"unparseable"``.
         value: the path, command string or URL; ``None`` when it cannot be known.
         argv: for ``"argv"``, the arguments (``None`` where one cannot be known).
         what: the call that does it, for the reason.
@@ -49,7 +50,7 @@ _PATH_CALLS: dict[str, list[tuple[int | str, str]]] = {
     "shutil.copyfile": [(1, "write")], "shutil.copytree": [(1, "write")],
     "shutil.copymode": [(1, "write")], "shutil.copystat": [(1, "write")],
     "os.makedirs": [(0, "write")], "os.mkdir": [(0, "write")], "os.mkfifo": [(0, "write")],
-    "os.symlink": [(1, "write")], "os.link": [(1, "write")], "os.chmod": [(0, "write")],
+    "os.symlink": [(1, "write"), (0, "linkto")], "os.link": [(1, "write"), (0, "linkto")], "os.chmod": [(0, "write")],
     "os.chown": [(0, "write")], "os.lchown": [(0, "write")], "os.truncate": [(0, "write")],
     "os.utime": [(0, "write")], "os.chdir": [(0, "read")], "os.mknod": [(0, "write")],
     "shutil.make_archive": [(0, "write")], "shutil.unpack_archive": [(1, "write")],
@@ -59,7 +60,8 @@ _METHODS: dict[str, list[tuple[int | str, str]]] = {
     "unlink": [("self", "delete")], "rmdir": [("self", "delete")],
     "mkdir": [("self", "write")], "touch": [("self", "write")],
     "rename": [("self", "delete"), (0, "write")], "replace": [("self", "delete"), (0, "write")],
-    "symlink_to": [("self", "write")], "hardlink_to": [("self", "write")],
+    "symlink_to": [("self", "write"), (0, "linkto")],
+    "hardlink_to": [("self", "write"), (0, "linkto")],
     "chmod": [("self", "write")], "lchmod": [("self", "write")],
 }
 _AMBIGUOUS = {"rename", "replace", "chmod", "mkdir", "touch"}
@@ -174,6 +176,7 @@ class _PyReader:
             spec = _METHODS[short]
         if spec is None:
             return
+        link: str | None = None
         for index, kind in spec:
             if index == "self":
                 assert isinstance(node.func, ast.Attribute)
@@ -184,6 +187,11 @@ class _PyReader:
                 if arg is None:
                     continue
                 value = self._const(arg)
+            if kind == "write":
+                link = value
+            if kind == "linkto":
+                self.actions.append(Action(kind, value, (link,), f"{name}()"))
+                continue
             self.actions.append(Action(kind, value, (), f"{name}()"))
 
     def _open(self, node: ast.Call, name: str) -> None:
@@ -211,6 +219,10 @@ class _PyReader:
         shell = any(kw.arg == "shell" and not (isinstance(kw.value, ast.Constant) and
                                                kw.value.value is False)
                     for kw in node.keywords) or name.endswith("_shell")
+        for kw in node.keywords:
+            if kw.arg in ("start_new_session", "preexec_fn", "process_group") and not (
+                    isinstance(kw.value, ast.Constant) and kw.value.value in (False, None)):
+                self.actions.append(Action("escape", None, (), f"{name}({kw.arg}=...)"))
         first = node.args[0] if node.args else next(
             (kw.value for kw in node.keywords if kw.arg in ("args", "path", "file")), None)
         if first is None:

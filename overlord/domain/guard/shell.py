@@ -13,6 +13,7 @@ The grammar is loaded once per process, on first use.
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 import posixpath
 import re
@@ -26,6 +27,12 @@ MAX_DEPTH = 150
 """How deep the syntax tree may nest before the script is unparseable."""
 
 _PARSER: Any = None
+_SOURCE: contextvars.ContextVar[bytes] = contextvars.ContextVar("guard_shell_source")
+
+
+def _src(node: Any) -> str:
+    """The original text of ``node`` (the parser saw an ASCII-only copy)."""
+    return _SOURCE.get()[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _parser() -> Any:
@@ -164,14 +171,20 @@ def parse_script(text: str, cwds: tuple[str | None, ...], *, home: str,
         data = text.encode("utf-8", "replace")
     if b"\x00" in data:
         out.problems.append("the command holds a NUL byte")
+    token = _SOURCE.set(data)
     try:
-        tree = _parser().parse(data)
+        # tree-sitter-bash's scanner can crash the process on some non-ASCII input: it parses
+        # a copy where every non-ASCII byte is an ASCII letter (bash treats both as word
+        # characters, so the tree is the same) and texts are cut from the original bytes.
+        tree = _parser().parse(bytes(b if b < 0x80 else 0x78 for b in data))
         root = tree.root_node
         if root.has_error:
             out.problems.append(_error_reason(root))
         _Walker(out).walk(root, state, False, 0)
     except RecursionError:
         out.problems.append("the command nests too deeply to read")
+    finally:
+        _SOURCE.reset(token)
     return Script(tuple(out.commands), tuple(out.problems), frozenset(out.refs),
                   tuple(out.assigned))
 
@@ -181,7 +194,7 @@ def _error_reason(root: Any) -> str:
     node = _first_error(root)
     if node is None:
         return "the shell grammar could not parse the command"
-    snippet = node.text.decode("utf-8", "replace")[:40]
+    snippet = _src(node)[:40]
     kind = "missing token" if node.is_missing else "syntax error"
     return f"the shell grammar could not parse the command ({kind} near {snippet!r})"
 
@@ -197,6 +210,8 @@ def _first_error(node: Any) -> Any:
     return None
 
 
+_ASSIGNERS = {"read", "mapfile", "readarray", "getopts", "let", "printf", "declare", "typeset",
+              "local", "export", "readonly", "select"}
 _WRAPPER_WORDS = {"time", "builtin", "command", "env", "nice", "timeout", "sudo", "exec",
                   "nohup", "stdbuf", "doas", "ionice"}
 _CONTROL = {
@@ -220,6 +235,10 @@ class _Walker:
             raise RecursionError
         t = node.type
         d = depth + 1
+        # What a redirected group reads (a here-doc) may be read by any command inside it.
+        feed: dict[str, Any] = {}
+        if stdin in ("heredoc", "herestring"):
+            feed = {"stdin": stdin, "stdin_text": stdin_text, "stdin_known": stdin_known}
         if t == "ERROR":
             # Still look inside: every command in the broken part is judged too.
             for child in node.named_children:
@@ -237,10 +256,10 @@ class _Walker:
                     continue
                 bg = i + 1 < len(children) and children[i + 1].type == "&"
                 self.walk(child, st, inner_cond, d, background=bg or background,
-                          redirects=redirects)
+                          redirects=redirects, **feed)
             return
         if t == "list":
-            self._list(node, st, cond, d, background, redirects)
+            self._list(node, st, cond, d, background, redirects, feed)
             return
         if t == "pipeline":
             results = []
@@ -255,8 +274,9 @@ class _Walker:
             return
         if t == "subshell":
             sub = st.copy()
-            for child in node.named_children:
-                self.walk(child, sub, cond, d, background=background, redirects=redirects)
+            for child, bg in _with_background(node):
+                self.walk(child, sub, cond, d, background=background or bg,
+                          redirects=redirects, **feed)
             return
         if t == "negated_command":
             for child in node.named_children:
@@ -282,13 +302,13 @@ class _Walker:
             return
         if t == "unset_command":
             for child in node.named_children:
-                name = child.text.decode("utf-8", "replace")
+                name = _src(child)
                 st.env[name] = None
             return
         if t in ("command_substitution", "process_substitution"):
             sub = st.copy()
-            for child in node.named_children:
-                self.walk(child, sub, True, d)
+            for child, bg in _with_background(node):
+                self.walk(child, sub, True, d, background=bg)
             return
         if t == "heredoc_body":
             self._expansions_in(node, st, d)
@@ -299,7 +319,7 @@ class _Walker:
             self.walk(child, st, cond, d)
 
     def _list(self, node: Any, st: _State, cond: bool, depth: int, background: bool,
-              redirects: tuple[Redirect, ...]) -> None:
+              redirects: tuple[Redirect, ...], feed: dict[str, Any]) -> None:
         """``a && b`` / ``a || b``: when ``a`` is a ``cd``, ``b`` runs only where the cd
         went (``&&``) or only where it failed to go (``||``)."""
         children = node.children
@@ -308,21 +328,21 @@ class _Walker:
         if len(named) != 2 or len(ops) != 1:
             for i, child in enumerate(named):
                 self.walk(child, st, cond or i > 0, depth, background=background,
-                          redirects=redirects)
+                          redirects=redirects, **feed)
             return
         left, right = named
         before = st.cwds
         st.last_cd = None
-        self.walk(left, st, cond, depth, background=background, redirects=redirects)
+        self.walk(left, st, cond, depth, background=background, redirects=redirects, **feed)
         went = st.last_cd if left.type == "command" else None
         st.last_cd = None
         if went is not None and ops[0] in ("&&", "||"):
             after = st.cwds
             st.cwds = went if ops[0] == "&&" else before
-            self.walk(right, st, True, depth, background=background, redirects=redirects)
+            self.walk(right, st, True, depth, background=background, redirects=redirects, **feed)
             st.cwds = _merge(after, st.cwds)
             return
-        self.walk(right, st, True, depth, background=background, redirects=redirects)
+        self.walk(right, st, True, depth, background=background, redirects=redirects, **feed)
 
     def _redirected(self, node: Any, st: _State, cond: bool, depth: int, background: bool,
                     outer: tuple[Redirect, ...]) -> None:
@@ -336,8 +356,7 @@ class _Walker:
             if (body is not None and child == body) or not child.is_named:
                 continue
             if child.type == "file_redirect":
-                red = self._file_redirect(child, st, depth)
-                if red is not None:
+                for red in self._file_redirect(child, st, depth):
                     reds.append(red)
                     if red.op == "<":
                         stdin = "file"
@@ -384,18 +403,16 @@ class _Walker:
             if child.type == "<<-":
                 strip_tabs = True
             elif child.type == "heredoc_start":
-                start = child.text.decode("utf-8", "replace")
+                start = _src(child)
             elif child.type == "heredoc_body":
-                body_text = child.text.decode("utf-8", "replace")
+                body_text = _src(child)
                 quoted = any(q in start for q in "'\"\\")
                 if not quoted:
                     self._expansions_in(child, st, depth)
                     if any(c.type not in ("heredoc_content",) for c in child.named_children):
                         known = False
             elif child.type == "file_redirect":
-                red = self._file_redirect(child, st, depth)
-                if red is not None:
-                    reds.append(red)
+                reds.extend(self._file_redirect(child, st, depth))
             elif child.is_named and child.type not in ("heredoc_end",):
                 inner.append(child)
         if strip_tabs:
@@ -412,24 +429,26 @@ class _Walker:
             else:
                 self._expansions_in(child, st, depth + 1)
 
-    def _file_redirect(self, node: Any, st: _State, depth: int) -> Redirect | None:
+    def _file_redirect(self, node: Any, st: _State, depth: int) -> list[Redirect]:
+        """One redirection node; the grammar sometimes folds two (``>& f 0>&1``) into one,
+        so every destination becomes a redirection of its own."""
         fd: int | None = None
         op = ""
-        target: Word | None = None
+        targets: list[Word] = []
         for child in node.children:
             if child.type == "file_descriptor":
                 try:
-                    fd = int(child.text)
+                    fd = int(_src(child))
                 except ValueError:
                     fd = None
             elif not child.is_named:
                 op += child.type
             elif child.type == "ERROR":
-                op += child.text.decode("utf-8", "replace")
+                op += _src(child)
                 self.out.problems.append("a redirection the grammar could not read")
             else:
-                target = self.word(child, st, depth)
-        return Redirect(op, fd, target)
+                targets.append(self.word(child, st, depth))
+        return [Redirect(op, fd, t) for t in targets] or [Redirect(op, fd, None)]
 
     def _command(self, node: Any, st: _State, cond: bool, depth: int, *, stdin: str,
                  background: bool, redirects: tuple[Redirect, ...], stdin_text: str | None,
@@ -449,9 +468,7 @@ class _Walker:
                 for part in child.named_children:
                     argv.append(self.word(part, st, depth))
             elif child.type == "file_redirect":
-                red = self._file_redirect(child, st, depth)
-                if red is not None:
-                    reds.append(red)
+                reds.extend(self._file_redirect(child, st, depth))
             elif child.type == "herestring_redirect":
                 words = [self.word(c, st, depth) for c in child.named_children]
                 stdin = "herestring"
@@ -486,7 +503,7 @@ class _Walker:
         # the first cd-like word among the first few as the command, to err on the safe side.
         for i, word in enumerate(argv[:8]):
             t = word.text or ""
-            if t in ("cd", "pushd", "popd", "chdir", "source", ".", "eval"):
+            if t in ("cd", "pushd", "popd", "chdir", "source", ".", "eval") or t in _ASSIGNERS:
                 argv = argv[i:]
                 break
             if not (t in _WRAPPER_WORDS or t.startswith("-") or re.match(
@@ -495,10 +512,23 @@ class _Walker:
         if not argv:
             return
         name = argv[0].text
+        if name in ("source", ".", "eval"):
+            for key in st.env:
+                st.env[key] = None
         if name in ("source", ".") or (name == "eval" and any(
                 w.text is None or re.search(r"\b(cd|pushd|popd)\b", w.text) for w in argv[1:])):
             st.last_cd = None
             st.cwds = _merge(st.cwds, (None,))
+            return
+        if name in _ASSIGNERS:
+            names = [w.text for w in argv[1:] if w.text and re.fullmatch(
+                r"[A-Za-z_][A-Za-z0-9_]*", w.text)]
+            for var in names + ["REPLY", "MAPFILE", "OPTARG", "OPTIND"]:
+                st.env[var] = None
+            for w in argv[1:]:
+                if w.text is None or (w.text and "=" in w.text):
+                    for key in st.env:
+                        st.env[key] = None
             return
         if name not in ("cd", "pushd", "popd", "chdir"):
             return
@@ -510,10 +540,11 @@ class _Walker:
         if name == "pushd":
             st.stack.append(st.cwds)
         if not args:
-            targets: tuple[str | None, ...] = (st.home,) if name == "cd" else (None,)
+            targets: tuple[str | None, ...] = (_home(st),) if name == "cd" else (None,)
         else:
             word = args[0]
-            if not word.known or word.glob or word.text == "-" or "CDPATH" in st.env:
+            if not word.known or word.glob or word.text == "-" or "CDPATH" in st.env or any(
+                    (w.text or "").startswith("CDPATH=") for w in cmd.argv):
                 targets = (None,)
             else:
                 joined = [_join_dir(cwd, value) for cwd in st.cwds for value in word.values or ()]
@@ -521,12 +552,14 @@ class _Walker:
                 targets = _dedupe(tuple(joined + logical))
         st.last_cd = targets
         st.cwds = _merge(st.cwds, targets)
+        st.env["OLDPWD"] = None
+        st.env["PWD"] = None if None in st.cwds else tuple(c for c in st.cwds if c is not None)
 
     def _assign(self, node: Any, st: _State, cond: bool, depth: int) -> None:
         name_node = node.child_by_field_name("name")
         if name_node is None:
             return
-        name = name_node.text.decode("utf-8", "replace")
+        name = _src(name_node)
         value_node = node.child_by_field_name("value")
         appending = any(c.type == "+=" for c in node.children)
         if value_node is None:
@@ -561,7 +594,7 @@ class _Walker:
         var = node.child_by_field_name("variable")
         if var is None:
             return
-        name = var.text.decode("utf-8", "replace")
+        name = _src(var)
         values: list[str] = []
         known = True
         saw_in = False
@@ -583,14 +616,14 @@ class _Walker:
     # ---- words ----------------------------------------------------------------------
     def word(self, node: Any, st: _State, depth: int, *, assignment: bool = False) -> Word:
         """Expand one word node into the strings it can become."""
-        raw = node.text.decode("utf-8", "replace")
+        raw = _src(node)
         parts: list[tuple[list[str] | None, bool]] = []  # (alternatives, unquoted)
         glob = False
         nodes = node.named_children if node.type == "concatenation" else [node]
         if assignment and node.type == "variable_assignment":
             name = node.child_by_field_name("name")
             value = node.child_by_field_name("value")
-            prefix = (name.text.decode("utf-8", "replace") if name else "") + "="
+            prefix = (_src(name) if name else "") + "="
             parts.append(([prefix], False))
             nodes = [] if value is None else (
                 value.named_children if value.type == "concatenation" else [value])
@@ -624,7 +657,7 @@ class _Walker:
               first: bool) -> tuple[list[str] | None, bool, bool]:
         """One piece of a word: (alternatives or None, unquoted, holds a pattern)."""
         t = node.type
-        text = node.text.decode("utf-8", "replace")
+        text = _src(node)
         if t == "word" or t == "number":
             value = _unescape(text)
             is_glob = t == "word" and _has_unquoted_glob(text)
@@ -634,7 +667,10 @@ class _Walker:
                 if alts is None:
                     return None, True, is_glob
             elif "=~/" in value or value.endswith("=~"):
-                alts = [value.replace("=~", "=" + st.home, 1)]
+                home = _home(st)
+                if home is None:
+                    return None, True, is_glob
+                alts = [value.replace("=~", "=" + home, 1)]
             return alts, True, is_glob
         if t == "raw_string":
             return [text[1:-1]], False, False
@@ -645,7 +681,7 @@ class _Walker:
             pieces: list[list[str] | None] = []
             for child in node.named_children:
                 if child.type == "string_content":
-                    pieces.append([_unescape_dq(child.text.decode("utf-8", "replace"))])
+                    pieces.append([_unescape_dq(_src(child))])
                 elif child.type in ("simple_expansion", "expansion"):
                     pieces.append(self._variable(child, st, depth, quoted=True))
                 else:
@@ -691,7 +727,7 @@ class _Walker:
                 self.walk(child, st, True, depth + 1)
         if not names:
             return None
-        name = names[0].text.decode("utf-8", "replace")
+        name = _src(names[0])
         self.out.refs.add(name)
         if node.type == "expansion":
             # Only a plain ${NAME} is read; operators (${X:-y}, ${#X}, ...) are unknown.
@@ -706,6 +742,19 @@ class _Walker:
         if not quoted and any(_needs_splitting(v) for v in values):
             return None
         return list(values)
+
+
+def _with_background(node: Any) -> list[tuple[Any, bool]]:
+    """The named children of ``node``, each with whether a ``&`` follows it."""
+    children = node.children
+    return [(c, i + 1 < len(children) and children[i + 1].type == "&")
+            for i, c in enumerate(children) if c.is_named]
+
+
+def _home(st: _State) -> str | None:
+    """What ``~`` means now: $HOME when it has one known value."""
+    values = st.env.get("HOME")
+    return values[0] if values is not None and len(values) == 1 else None
 
 
 def _union_into(st: _State, results: list[_State]) -> None:
@@ -737,7 +786,7 @@ def _join_dir(cwd: str | None, value: str) -> str | None:
 def _tilde(value: str, st: _State) -> list[str] | None:
     head, sep, rest = value.partition("/")
     if head == "~":
-        base: str | None = st.home
+        base: str | None = _home(st)
     elif head == "~+" and len(st.cwds) == 1:
         base = st.cwds[0]
     else:
