@@ -8,10 +8,8 @@ class off.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from overlord.errors import ConfigError
@@ -98,6 +96,9 @@ class GuardPolicy:
         Raises:
             ConfigError: the file cannot be read, the TOML is invalid, or the table is wrong.
         """
+        import tomllib
+        from pathlib import Path
+
         base_dir: str | None = None
         source = ""
         if isinstance(text_or_path, os.PathLike) or not any(c in text_or_path for c in "\n=["):

@@ -1,0 +1,71 @@
+"""The guard's tables of program names: agents, package managers, network clients, escapes,
+killers, shells, git's read-only subcommands, and the environment variables that run code."""
+
+from __future__ import annotations
+
+import re
+
+MAX_NESTING = 6
+"""How many shells deep (``sh -c "bash -c '...'"``) the guard follows before denying."""
+
+MAX_VARIANTS = 16
+"""The most argument vectors one command may expand to before its words count as unknown."""
+
+AGENT_CLIENTS = frozenset({"claude", "codex", "omp", "opencode", "goose", "aider", "gemini",
+                           "qwen", "cursor-agent", "amp", "crush", "claude-code", "openhands",
+                           "cline", "continue", "copilot", "llm", "sgpt", "interpreter"})
+PACKAGE_MANAGERS = frozenset({"pip", "pip3", "uv", "uvx", "poetry", "pipx", "pipenv", "pdm",
+                              "npm", "pnpm", "yarn", "npx", "pnpx", "bun", "bunx", "corepack",
+                              "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "apk",
+                              "pacman", "snap", "flatpak", "gem", "brew", "conda", "mamba",
+                              "micromamba", "easy_install", "rustup", "composer", "nix-env",
+                              "cpan", "cpanm", "port", "choco", "winget", "bundle", "bundler"})
+NETWORK_CLIENTS = frozenset({"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ssh",
+                             "scp", "sftp", "ftp", "lftp", "http", "https", "xh", "aria2c",
+                             "ping", "ping6", "dig", "nslookup", "host", "traceroute", "mtr",
+                             "websocat", "gh", "hub", "mosh", "tftp", "nmap", "axel", "sshpass",
+                             "ssh-copy-id", "rclone", "s3cmd", "aws", "gcloud", "az", "kubectl"})
+HTTP_CLIENTS = frozenset({"curl", "wget", "http", "https", "xh", "aria2c"})
+ESCAPES = frozenset({"setsid", "disown", "systemd-run", "at", "batch", "crontab", "daemonize",
+                     "start-stop-daemon", "dtach", "abduco", "docker", "podman", "nerdctl",
+                     "chroot", "unshare", "nsenter", "machinectl", "systemctl", "launchctl",
+                     "atd", "cron", "anacron", "incrontab", "runit", "sv", "supervisorctl"})
+KILLERS = frozenset({"pkill", "killall", "killall5", "skill", "slay", "wipefs", "fdisk",
+                     "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "blkdiscard", "mkswap",
+                     "reboot", "shutdown", "halt", "poweroff", "pgrep-kill", "xkill"})
+SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh",
+                    "busybox-sh", "rbash", "yash", "posh"})
+PYTHONS = re.compile(r"^(python|python3|python2|pypy|pypy3)(\.\d+)*$")
+GIT_READ = frozenset({"status", "diff", "log", "show", "blame", "grep", "ls-files", "rev-parse",
+                      "describe", "shortlog", "ls-tree", "cat-file", "rev-list", "show-ref",
+                      "merge-base", "version", "help", "whatchanged", "annotate", "diff-tree",
+                      "diff-files", "diff-index", "name-rev", "for-each-ref", "count-objects",
+                      "check-ignore", "var", "cherry", "show-branch", "check-attr",
+                      "verify-commit", "verify-tag", "range-diff"})
+GIT_NETWORK = frozenset({"clone", "fetch", "pull", "push", "ls-remote", "remote", "submodule",
+                         "archive", "request-pull", "send-email", "svn", "p4"})
+GIT_BRANCH_LIST = frozenset({"-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv",
+                             "--verbose", "--show-current", "--contains", "--no-contains",
+                             "--merged", "--no-merged", "--points-at", "--column",
+                             "--no-column", "--color", "--no-color", "-i", "--ignore-case",
+                             "--sort", "--format", "--abbrev", "--no-abbrev", "-q", "--quiet"})
+ENV_COMMANDS = ("PAGER", "GIT_PAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SSH_COMMAND",
+                "GIT_SSH", "GIT_EXTERNAL_DIFF", "LESSOPEN", "LESSCLOSE", "MANPAGER", "BROWSER",
+                "PROMPT_COMMAND", "BASH_ENV", "ENV", "GIT_ASKPASS", "SSH_ASKPASS", "SHELL",
+                "GIT_SEQUENCE_EDITOR", "SYSTEMD_PAGER")
+ENV_CODE = ("LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "PYTHONSTARTUP", "NODE_OPTIONS",
+            "PERL5OPT", "RUBYOPT", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS", "GIT_EXEC_PATH",
+            "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_TEMPLATE_DIR", "BASH_FUNC_")
+RECURSIVE_READERS = frozenset({"find", "rg", "ag", "ack", "du", "tree", "fd", "fdfind",
+                               "locate"})
+RESERVED = frozenset({"{", "}", "then", "else", "elif", "fi", "do", "done", "esac", "in",
+                      "function", "select", "until", "while", "for", "if", "case", "[[", "]]",
+                      "!", "coproc", "time -p"})
+"""Shell reserved words: a command by that name means the parse went astray."""
+EDITORS = frozenset({"vi", "vim", "nvim", "view", "ex", "ed", "red", "emacs", "nano", "pico",
+                     "micro", "joe", "kak", "hx", "code", "subl", "gedit", "vimdiff"})
+GENERIC_OUTPUTS = ("--output", "--output-file", "--outfile", "--log-file", "--junitxml",
+                   "--junit-xml", "--basetemp", "--out", "--output-dir", "--outdir",
+                   "--target-dir", "--build-dir", "--dest", "--destination", "--prefix",
+                   "--root", "--cache-dir", "--html-dir", "--report-dir")
+"""Options that name where any program writes, judged wherever they appear."""

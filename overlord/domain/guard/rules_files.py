@@ -1,0 +1,313 @@
+"""File writers: the targets of rm, cp, mv, install, ln, touch, mkdir, chmod, tee, zip,
+unzip, cpio, 7z, patch, compilers and the rest."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
+from overlord.domain.guard.classes import DenialClass as C
+from overlord.domain.guard.context import Context, Finding
+from overlord.domain.guard.names import GENERIC_OUTPUTS, RECURSIVE_READERS
+from overlord.domain.guard.paths import is_within
+
+
+class FileRules:
+    """Judges programs that write or delete files (mixed into :class:`BashJudge`)."""
+
+    ctx: Context
+
+    # ---- file writers -------------------------------------------------------------------
+    def _files(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...], depth: int,
+               from_stdin: bool) -> list[Finding]:
+        out: list[Finding] = []
+        if name in RECURSIVE_READERS or (name in ("grep", "egrep", "fgrep", "ls", "chmod",
+                                                  "chown", "chgrp", "cp", "zgrep")
+                                         and any(a.text and re.match(r"^-[a-zA-Z]*[rRa]", a.text)
+                                                 or a.text in ("--recursive",
+                                                               "--dereference-recursive")
+                                                 for a in rest)):
+            out.extend(self.reads(rest, cwds, name, recursive=True))
+        if name in ("rm", "unlink", "rmdir", "shred", "srm", "wipe", "trash", "trash-put",
+                    "gio-trash"):
+            _, operands = opts(rest, "", set())
+            for a in operands:
+                out.extend(self.write(a, cwds, name, delete=True, follow=False))
+            return out
+        if name in ("cp", "mv", "install", "ln"):
+            return out + self._copy(name, rest, cwds)
+        if name in ("touch", "mkdir", "truncate", "tee", "mkfifo", "chattr", "setfacl",
+                    "chmod", "chown", "chgrp", "mknod", "sponge", "fallocate", "rmdir"):
+            takes = {"touch": "drt", "mkdir": "m", "truncate": "sr", "tee": "",
+                     "mkfifo": "mZ", "chattr": "vp", "setfacl": "mMxX", "chmod": "",
+                     "chown": "", "chgrp": "", "mknod": "mZ", "sponge": "",
+                     "fallocate": "lon"}.get(name, "")
+            if name == "chmod":
+                # Modes can look like options (chmod -w f): take them as the mode operand.
+                mode_first = [a for a in rest]
+                options, operands = opts([a for a in mode_first if not (
+                    a.text and re.fullmatch(r"-[rwxXst]+", a.text))], "", {"--reference"})
+                if any(a.text and re.fullmatch(r"-[rwxXst]+", a.text) for a in rest):
+                    operands = [Arg("mode"), *operands]
+            else:
+                options, operands = opts(rest, takes, {"--reference", "--date", "--size",
+                                                       "--mode", "--length", "--offset"})
+            if name in ("chmod", "chown", "chgrp") and not has_opt(options, "--reference"):
+                operands = operands[1:]
+            if name == "mknod":
+                operands = operands[:1]
+            for a in operands:
+                out.extend(self.write(a, cwds, name))
+            return out
+        if name in ("sed", "gsed"):
+            return out + self._sed(rest, cwds)
+        if name in ("tar", "bsdtar", "gtar"):
+            return out + self._tar(rest, cwds)
+        if name == "unzip":
+            options, operands = opts(rest, "dxP", set())
+            if has_opt(options, "-l", "-t", "-Z", "-p", "-v", "-z"):
+                return out
+            dests = opt_values(options, "-d")
+            if not dests:
+                for cwd in cwds:
+                    out.extend(self.ctx.judge_write(cwd, "/", what="unzip"))
+            for d in dests:
+                out.extend(self.write(d, cwds, "unzip -d"))
+            return out
+        if name in ("zip",):
+            options, operands = opts(rest, "bnstxiPO", {"--unzip-command"})
+            if has_opt(options, "-TT", "--unzip-command") or any(
+                    a.text == "-TT" for a in rest):
+                return out + [Finding(C.UNPARSEABLE, "zip -TT runs a command")]
+            for a in operands[:1]:
+                out.extend(self.write(a, cwds, "zip"))
+            return out
+        if name in ("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd",
+                    "lz4", "compress", "uncompress"):
+            options, operands = opts(rest, "oSbT", {"--suffix", "--output"})
+            if has_opt(options, "-c", "--stdout", "-l", "--list", "-t", "--test"):
+                return out
+            for value in opt_values(options, "-o", "--output"):
+                out.extend(self.write(value, cwds, name))
+            for a in operands:
+                out.extend(self.write(a, cwds, name))
+                out.extend(self.write(a, cwds, name, delete=True))
+            return out
+        if name == "find":
+            return out + self._find(rest, cwds, depth)
+        if name == "cpio":
+            options, operands = opts(rest, "DEFHIMORst", {"--directory", "--file",
+                                                          "--pattern-file", "--format"})
+            if has_opt(options, "--rsh-command") or any(
+                    v.text and ":" in v.text for v in opt_values(options, "-F", "-O", "-I",
+                                                                 "--file")):
+                out.append(Finding(C.UNPARSEABLE, "cpio with a remote archive or command"))
+            for value in opt_values(options, "-F", "-O", "--file"):
+                out.extend(self.write(value, cwds, "cpio"))
+            dirs = opt_values(options, "-D", "--directory")
+            if has_opt(options, "-p", "--pass-through"):
+                dirs.extend(operands[-1:])
+            if has_opt(options, "-i", "--extract") or has_opt(options, "-p", "--pass-through"):
+                if not dirs:
+                    dirs = [Arg(".")]
+                for d in dirs:
+                    out.extend(self.write(d, cwds, "cpio"))
+            return out
+        if name in ("7z", "7za", "7zr", "7zz"):
+            verb = rest[0].text if rest else None
+            outs = [Arg(a.text[2:]) for a in rest if a.text and a.text.startswith("-o")]
+            operands = [a for a in rest[1:] if a.text is None or not a.text.startswith("-")]
+            if verb in ("x", "e"):
+                for d in outs or [Arg(".")]:
+                    out.extend(self.write(d, cwds, "7z"))
+            elif verb in ("a", "u", "d", "rn"):
+                for a in operands[:1]:
+                    out.extend(self.write(a, cwds, "7z"))
+            return out
+        if name == "go" and len(rest) >= 2 and rest[0].text == "env" and any(
+                a.text in ("-w", "-u") for a in rest[1:]):
+            return out + [Finding(C.WRITE_OUTSIDE, "go env -w writes the user's Go settings")]
+        if name in ("sort",):
+            options, operands = opts(rest, "ktSTo", {"--key", "--field-separator",
+                                                      "--buffer-size", "--temporary-directory",
+                                                      "--output", "--files0-from",
+                                                      "--parallel", "--compress-program"})
+            for value in opt_values(options, "-o", "--output"):
+                out.extend(self.write(value, cwds, "sort -o"))
+            if has_opt(options, "--compress-program"):
+                out.append(Finding(C.UNPARSEABLE, "sort --compress-program runs a command"))
+            return out
+        if name == "uniq":
+            options, operands = opts(rest, "fsw", {"--skip-fields", "--skip-chars",
+                                                    "--check-chars", "--group"})
+            for a in operands[1:2]:
+                out.extend(self.write(a, cwds, "uniq"))
+            return out
+        if name in ("split", "csplit"):
+            options, operands = opts(rest, "abClnpft", {"--prefix", "--suffix-length",
+                                                        "--bytes", "--lines",
+                                                        "--line-bytes", "--number",
+                                                        "--additional-suffix", "--filter"})
+            if has_opt(options, "--filter"):
+                out.append(Finding(C.UNPARSEABLE, "split --filter runs a command"))
+            prefixes = opt_values(options, "-f", "--prefix") if name == "csplit" else (
+                operands[1:2])
+            if not prefixes:
+                for cwd in cwds:
+                    out.extend(self.ctx.judge_write(cwd, "/", what=name))
+            for p in prefixes:
+                out.extend(self.write(p, cwds, name))
+            return out
+        if name == "patch":
+            options, operands = opts(rest, "oDdpirBFVzYgbBE", {"--output", "--directory",
+                                                               "--input", "--reject-file",
+                                                               "--strip", "--prefix",
+                                                               "--basename-prefix",
+                                                               "--suffix"})
+            for value in opt_values(options, "-o", "--output", "-r", "--reject-file"):
+                if value.text != "-":
+                    out.extend(self.write(value, cwds, "patch -o"))
+            dirs = opt_values(options, "-d", "--directory")
+            for d in dirs or [None]:
+                for cwd in cwds:
+                    target = cwd if d is None else (d.text if d.text is None or
+                                                    d.text.startswith("/") or cwd is None
+                                                    else cwd + "/" + d.text)
+                    out.extend(self.ctx.judge_write(target, "/", what="patch"))
+            for a in operands[:1]:
+                out.extend(self.write(a, cwds, "patch"))
+            return out
+        if name in ("make", "gmake", "cmake", "ninja", "meson"):
+            options, operands = opts(rest, "CfjlIoWB" if name != "cmake" else "BSCDGTAUE",
+                                     {"--directory", "--file", "--makefile", "--jobs"})
+            for value in opt_values(options, "-C", "--directory", "-B"):
+                out.extend(self.write(value, cwds, f"{name} -C"))
+            return out
+        if name in ("gcc", "g++", "cc", "c++", "clang", "clang++", "ld", "as", "rustc", "javac",
+                    "tsc", "esbuild", "go", "pandoc", "convert", "ffmpeg", "objcopy", "strip"):
+            if name == "ffmpeg":
+                if rest and rest[-1].text and not rest[-1].text.startswith("-"):
+                    out.extend(self.write(rest[-1], cwds, "ffmpeg"))
+                return out
+            for i, a in enumerate(rest):
+                t = a.text
+                if t is None:
+                    continue
+                if t in ("-o", "--outDir", "--outdir", "--out-dir", "-d", "--output",
+                         "--outfile") and i + 1 < len(rest):
+                    if name in ("go",) and t != "-o":
+                        continue
+                    out.extend(self.write(rest[i + 1], cwds, f"{name} {t}"))
+                elif t.startswith("-o") and len(t) > 2 and name in ("gcc", "g++", "cc", "c++",
+                                                                     "clang", "clang++", "ld"):
+                    out.extend(self.write(Arg(t[2:]), cwds, f"{name} -o"))
+                elif t.startswith(("--outfile=", "--outdir=", "--output=", "--outDir=",
+                                   "--out-dir=")):
+                    out.extend(self.write(Arg(t.split("=", 1)[1]), cwds, f"{name} {t}"))
+            return out
+        if name in ("ssh-keygen",):
+            options, operands = opts(rest, "fbtCNmnI", set())
+            for value in opt_values(options, "-f"):
+                out.extend(self.write(value, cwds, "ssh-keygen -f"))
+            return out
+        if name in ("mount", "umount", "losetup", "swapon", "swapoff", "modprobe", "insmod",
+                    "rmmod", "sysctl", "iptables", "nft", "ip", "ifconfig", "route", "useradd",
+                    "userdel", "usermod", "passwd", "chpasswd", "visudo", "groupadd", "chsh"):
+            if name == "ip" and rest[:1] and rest[0].text in ("a", "addr", "address", "r",
+                                                               "route", "link", "-br") and \
+                    len(rest) <= 2:
+                return out
+            return out + [Finding(C.WRITE_OUTSIDE, f"{name} changes the system outside the "
+                                  "worker root")]
+        for i, a in enumerate(rest):
+            t = a.text
+            if t in GENERIC_OUTPUTS and i + 1 < len(rest):
+                out.extend(self.write(rest[i + 1], cwds, f"{name} {t}"))
+            if t and t.startswith(tuple(o + "=" for o in GENERIC_OUTPUTS) + (
+                    "--cov-report=html:",)):
+                value = t.split("=", 1)[1]
+                if t.startswith("--cov-report="):
+                    value = t.split(":", 1)[1]
+                out.extend(self.write(Arg(value, a.glob), cwds, f"{name} {t.split('=')[0]}"))
+        return out
+
+    def _copy(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:
+        out: list[Finding] = []
+        takes = {"cp": "tS", "mv": "tS", "install": "tSmogC", "ln": "tS"}[name]
+        options, operands = opts(rest, takes, {"--target-directory", "--suffix", "--mode",
+                                               "--owner", "--group", "--backup",
+                                               "--context", "--reflink", "--sparse",
+                                               "--preserve", "--no-preserve"} - (
+            {"--backup", "--preserve", "--reflink", "--sparse"}))
+        if name == "install" and has_opt(options, "-d", "--directory"):
+            for a in operands:
+                out.extend(self.write(a, cwds, "install -d"))
+            return out
+        targets = opt_values(options, "-t", "--target-directory")
+        if targets:
+            dest: Arg | None = targets[-1]
+            sources = operands
+        elif len(operands) >= 2:
+            dest = operands[-1]
+            sources = operands[:-1]
+        elif name == "ln" and len(operands) == 1:
+            dest = Arg(".")
+            sources = operands
+        else:
+            dest = None
+            sources = operands
+        if dest is None:
+            return out
+        symbolic = has_opt(options, "-s", "--symbolic")
+        linking = name == "ln" or has_opt(options, "-l", "--link", "-s", "--symbolic-link")
+        follow = not (name == "ln")
+        out.extend(self.write(dest, cwds, name, follow=follow))
+        if dest.text is not None and not dest.glob:
+            for src in sources:
+                if src.text is None:
+                    continue
+                base = posixpath.basename(src.text.rstrip("/"))
+                if base and base not in (".", ".."):
+                    out.extend(self.write(Arg(dest.text.rstrip("/") + "/" + base), cwds, name,
+                                          follow=follow))
+        if name == "mv":
+            for src in sources:
+                out.extend(self.write(src, cwds, "mv (source)", delete=True, follow=False))
+        if linking:
+            for src in sources:
+                if src.text is None:
+                    out.append(Finding(C.UNPARSEABLE, f"{name} links to a target the guard "
+                                       "cannot see"))
+                    continue
+                if symbolic and dest.text is not None and not src.text.startswith("/"):
+                    base_dir = dest.text if (targets or len(sources) > 1) else (
+                        posixpath.dirname(dest.text) or ".")
+                    target = base_dir.rstrip("/") + "/" + src.text if base_dir else src.text
+                else:
+                    target = src.text
+                out.extend(self._link_target(target, cwds, name))
+        return out
+
+    def _link_target(self, target: str, cwds: tuple[str | None, ...], what: str) -> list[Finding]:
+        """A link that points outside the writable roots lets a later write escape."""
+        out: list[Finding] = []
+        for cwd in cwds:
+            resolved = self.ctx.resolve(target, cwd)
+            if isinstance(resolved, Finding):
+                out.append(resolved)
+                continue
+            for path in resolved:
+                if self.ctx.home and is_within(path, self.ctx.home):
+                    out.append(Finding(C.GUARD_TAMPER, f"{what} links to {target!r} in "
+                                       "OVERLORD_HOME"))
+                elif not any(is_within(path, a) for a in self.ctx.allowed):
+                    out.append(Finding(C.WRITE_OUTSIDE, f"{what} makes a link to {target!r}, "
+                                       "outside the worker root, which a later write could "
+                                       "follow"))
+                else:
+                    f = self.ctx._judge_path(path, target, what=f"{what} (link target)",
+                                             delete=False)
+                    if f is not None and f.denial_class in (C.GUARD_TAMPER, C.PROTECTED_ROOT):
+                        out.append(f)
+        return out

@@ -1,0 +1,266 @@
+"""Programs with a language of their own: sed scripts, tar modes, find expressions,
+editors and sqlite3."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from overlord.domain.guard.args import Arg, opt_values, opts
+from overlord.domain.guard.classes import DenialClass as C
+from overlord.domain.guard.context import Context, Finding
+from overlord.domain.guard.names import MAX_NESTING
+from overlord.domain.guard.paths import is_within
+from overlord.domain.guard.shell import SimpleCommand
+
+
+class ToolRules:
+    """Judges sed, tar, find, editors and sqlite3 (mixed into :class:`BashJudge`)."""
+
+    ctx: Context
+
+    def _sed(self, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:
+        out: list[Finding] = []
+        in_place = False
+        scripts: list[str | None] = []
+        operands: list[Arg] = []
+        i = 0
+        while i < len(rest):
+            a = rest[i]
+            t = a.text
+            if t is None:
+                operands.append(a)
+                i += 1
+                continue
+            if t == "--":
+                operands.extend(rest[i + 1:])
+                break
+            if t.startswith("--"):
+                key, eq, value = t.partition("=")
+                if key == "--in-place":
+                    in_place = True
+                elif key in ("--expression", "--file"):
+                    if not eq:
+                        i += 1
+                        value = rest[i].text if i < len(rest) else None
+                    scripts.append(value if key == "--expression" else "")
+                i += 1
+                continue
+            if t.startswith("-") and len(t) > 1:
+                j = 1
+                while j < len(t):
+                    c = t[j]
+                    if c == "i":
+                        in_place = True
+                        break
+                    if c in "ef":
+                        value = t[j + 1:] or None
+                        if value is None:
+                            i += 1
+                            value = rest[i].text if i < len(rest) else None
+                        scripts.append(value if c == "e" else "")
+                        break
+                    if c in "l":
+                        if not t[j + 1:]:
+                            i += 1
+                        break
+                    j += 1
+                i += 1
+                continue
+            operands.append(a)
+            i += 1
+        if not scripts and operands:
+            scripts.append(operands[0].text)
+            operands = operands[1:]
+        for s in scripts:
+            if s is None:
+                out.append(Finding(C.UNPARSEABLE, "a sed script the guard cannot see"))
+            elif re.search(r"(^|[;\n{}]|/[gpIiMm0-9]*)\s*[0-9$,!]*\s*[wWe](\s|$|;)", s):
+                out.append(Finding(C.UNPARSEABLE, "a sed script with w or e commands writes "
+                                   "files or runs commands"))
+        if in_place:
+            for a in operands:
+                out.extend(self.write(a, cwds, "sed -i"))
+        return out
+
+    def _tar(self, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:
+        out: list[Finding] = []
+        args = list(rest)
+        if args and args[0].text and not args[0].text.startswith("-") and re.fullmatch(
+                r"[a-zA-Z]+", args[0].text):
+            args[0] = Arg("-" + args[0].text)
+        options, operands = opts(args, "fCbTXIFgHKLNV", {
+            "--file", "--directory", "--files-from", "--exclude-from", "--use-compress-program",
+            "--to-command", "--info-script", "--new-volume-script", "--checkpoint-action",
+            "--listed-incremental", "--transform", "--xform", "--owner", "--group", "--mode",
+            "--exclude", "--format", "--label", "--blocking-factor", "--record-size"})
+        names = {n for n, _ in options}
+        for danger in ("--to-command", "--use-compress-program", "-I", "--info-script",
+                       "-F", "--new-volume-script", "--checkpoint-action", "--rsh-command"):
+            if danger in names:
+                return out + [Finding(C.UNPARSEABLE, f"tar {danger} runs a command")]
+        create = bool(names & {"-c", "--create", "-r", "--append", "-u", "--update", "-A",
+                               "--catenate", "--concatenate", "--delete"})
+        extract = bool(names & {"-x", "--extract", "--get"})
+        archives = opt_values(options, "-f", "--file")
+        dirs = opt_values(options, "-C", "--directory")
+        for a in archives:
+            if a.text and re.match(r"^[^/]+:", a.text):
+                out.append(Finding(C.NETWORK_CLIENT, "tar with a remote archive"))
+        if create:
+            for a in archives:
+                if a.text != "-":
+                    out.extend(self.write(a, cwds, "tar"))
+            if "--remove-files" in names:
+                base = cwds
+                for a in operands:
+                    out.extend(self.write(a, base, "tar --remove-files", delete=True))
+            out.extend(self.reads(operands, cwds, "tar", recursive=True))
+        if extract:
+            if names & {"-P", "--absolute-names"}:
+                out.append(Finding(C.WRITE_OUTSIDE, "tar -P extracts absolute paths from the "
+                                   "archive"))
+            targets = dirs or [Arg(".")]
+            for d in targets:
+                out.extend(self.write(d, cwds, "tar -x"))
+        return out
+
+    def _find(self, rest: list[Arg], cwds: tuple[str | None, ...], depth: int) -> list[Finding]:
+        out: list[Finding] = []
+        starts: list[Arg] = []
+        i = 0
+        while i < len(rest) and rest[i].text in ("-H", "-L", "-P", "-O0", "-O1", "-O2", "-O3",
+                                                 "-D"):
+            i += 2 if rest[i].text == "-D" else 1
+        while i < len(rest) and (rest[i].text is None or not (
+                rest[i].text.startswith("-") or rest[i].text in ("(", "!", ")"))):
+            starts.append(rest[i])
+            i += 1
+        if not starts:
+            starts = [Arg(".")]
+        out.extend(self.reads(starts, cwds, "find", recursive=True))
+        filtered = any(a.text in ("-name", "-iname", "-regex", "-iregex", "-path", "-ipath",
+                                  "-wholename", "-prune", "-newer", "-mtime", "-mmin", "-size",
+                                  "-empty")
+                       for a in rest[i:])
+        while i < len(rest):
+            t = rest[i].text
+            if t == "-delete":
+                for s in starts:
+                    out.extend(self.write(self._found(s), cwds, "find -delete", delete=True))
+                    if not filtered:
+                        out.extend(self._find_protected(s, cwds, "find -delete"))
+            elif t in ("-exec", "-execdir", "-ok", "-okdir"):
+                j = i + 1
+                sub: list[Arg] = []
+                while j < len(rest) and rest[j].text not in (";", "+"):
+                    sub.append(rest[j])
+                    j += 1
+                expanded: list[Arg] = []
+                for a in sub:
+                    if a.text is not None and "{}" in a.text:
+                        found = self._found(starts[0]).text if len(starts) == 1 else None
+                        if found is not None:
+                            expanded.append(Arg(a.text.replace("{}", found)))
+                        else:
+                            expanded.append(Arg(None))
+                    else:
+                        expanded.append(a)
+                if not sub:
+                    out.append(Finding(C.UNPARSEABLE, f"find {t} with no command"))
+                elif depth >= MAX_NESTING:
+                    out.append(Finding(C.UNPARSEABLE, "commands nested too deeply"))
+                else:
+                    out.extend(self.judge_argv(expanded, cwds, None, depth + 1))
+                    names = {posixpath.basename(a.text or "") for a in sub[:1]}
+                    if not filtered and names & {"rm", "unlink", "rmdir", "shred", "mv",
+                                                 "chmod", "chown", "cp", "sed", "truncate",
+                                                 "tee", "touch"}:
+                        for s in starts:
+                            out.extend(self._find_protected(s, cwds, f"find {t}"))
+                i = j
+            elif t in ("-fprint", "-fprint0", "-fprintf", "-fls"):
+                if i + 1 < len(rest):
+                    out.extend(self.write(rest[i + 1], cwds, f"find {t}"))
+                i += 1
+            i += 1
+        return out
+
+    @staticmethod
+    def _found(start: Arg) -> Arg:
+        """A path find may hand to -delete or -exec: an entry below ``start``."""
+        if start.text is None:
+            return start
+        return Arg(start.text.rstrip("/") + "/" + "<found>", start.glob)
+
+    def _find_protected(self, start: Arg, cwds: tuple[str | None, ...],
+                        what: str) -> list[Finding]:
+        """A recursive change under ``start`` reaches the protected directories below it."""
+        out: list[Finding] = []
+        if start.text is None:
+            return out
+        for cwd in cwds:
+            resolved = self.ctx.resolve(start.text, cwd)
+            if isinstance(resolved, Finding):
+                continue
+            for path in resolved:
+                for allowed in self.ctx.allowed:
+                    if is_within(allowed, path) or is_within(path, allowed) and path == allowed:
+                        out.append(Finding(C.PROTECTED_ROOT, f"{what} from {start.text!r} walks "
+                                           "into .git, .claude and the other protected paths"))
+                        return out
+        return out
+
+    def _editor(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...],
+                cmd: SimpleCommand | None) -> list[Finding]:
+        """Editors write the files they are given; scripted editors can write anything."""
+        out: list[Finding] = []
+        scripted = name in ("ed", "ex", "red") or (cmd is not None and cmd.stdin in (
+            "pipe", "heredoc", "herestring"))
+        files: list[Arg] = []
+        skip = False
+        for a in rest:
+            t = a.text
+            if skip:
+                skip = False
+                continue
+            if t is None:
+                files.append(a)
+            elif t in ("-c", "--cmd", "-S", "-s", "-u", "-W", "-w", "--eval", "-l", "--load",
+                       "--script", "-x", "--batch", "-f", "--funcall") or t.startswith("+"):
+                scripted = True
+                skip = not t.startswith("+")
+            elif not t.startswith("-"):
+                files.append(a)
+        if scripted:
+            out.append(Finding(C.UNPARSEABLE, f"{name} runs editor commands the guard cannot "
+                               "follow"))
+        for f in files:
+            out.extend(self.write(f, cwds, name))
+        return out
+
+    def _sqlite(self, rest: list[Arg], cwds: tuple[str | None, ...],
+                cmd: SimpleCommand | None) -> list[Finding]:
+        """sqlite3 writes its database; dot-commands and ATTACH can reach any file or run
+        commands."""
+        out: list[Finding] = []
+        options, operands = opts(rest, "", {"-cmd", "-separator", "-nullvalue", "-newline",
+                                            "-init", "-mmap", "-vfs", "-lookaside",
+                                            "-pagecache"}, first_operand_stops=True)
+        sql = [v.text for n, v in options if n in ("-cmd", "-init") and v is not None]
+        if operands:
+            out.extend(self.write(operands[0], cwds, "sqlite3"))
+            sql.extend(a.text for a in operands[1:])
+        if cmd is not None and cmd.stdin in ("heredoc", "herestring"):
+            sql.append(cmd.stdin_text if cmd.stdin_known else None)
+        elif cmd is not None and cmd.stdin == "pipe":
+            sql.append(None)
+        for text in sql:
+            if text is None or re.search(r"(?i)\.(shell|system|output|once|save|backup|"
+                                         r"import|load|open|read|excel|clone|restore)\b|"
+                                         r"\battach\b|\bvacuum\s+into\b|load_extension|"
+                                         r"writefile|edit\s*\(", text):
+                out.append(Finding(C.UNPARSEABLE, "sqlite3 commands that reach files or run "
+                                   "programs the guard cannot follow"))
+                break
+        return out
