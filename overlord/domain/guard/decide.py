@@ -156,7 +156,7 @@ def _judge(call: ToolCall, ctx: Context) -> list[Finding]:
 def _tool_reads(call: ToolCall, ctx: Context) -> list[Finding]:
     """A read-only tool may read anything but OVERLORD_HOME (recursively for searches)."""
     data = call.tool_input
-    recursive = call.tool_name in ("Glob", "Grep", "LS") or call.tool_name.startswith("mcp__")
+    recursive = call.tool_name in ("Glob", "Grep", "LS")
     findings: list[Finding] = []
     for value in _strings(data):
         if "\x00" in value:
