@@ -117,13 +117,26 @@ class _PyReader:
                 name = node.targets[0].id
                 if self._pathlike(node.value):
                     self.pathlike.add(name)
+                if isinstance(node.value, (ast.Name, ast.Attribute)):
+                    # ``f = os.remove``: calls of f are calls of os.remove.
+                    self.aliases[name] = self._dotted(node.value)
                 if value is not None and name not in self.names:
                     self.names[name] = value
                 else:
                     self.names[name] = "\x00unknown"
+        called = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
+                called.add(id(node.func))
                 self._call(node)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Attribute, ast.Name)) and isinstance(
+                    getattr(node, "ctx", None), ast.Load) and id(node) not in called:
+                dotted = self._dotted(node)
+                if dotted in _PATH_CALLS or dotted in _SHELL_CALLS or dotted in _RUN_CALLS or (
+                        dotted in _OPENERS and dotted != "open"):
+                    self.actions.append(Action("unparseable", None, (),
+                                               f"{dotted} is passed around, not called plainly"))
         return self.actions
 
     def _module(self, name: str) -> None:
@@ -185,6 +198,10 @@ class _PyReader:
                 arg = node.args[index] if isinstance(index, int) and index < len(
                     node.args) else None
                 if arg is None:
+                    if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+                        # A path given by keyword or ``*args``: not seen, so not trusted.
+                        self.actions.append(Action(kind if kind != "linkto" else "write", None,
+                                                   (), f"{name}()"))
                     continue
                 value = self._const(arg)
             if kind == "write":
@@ -345,7 +362,7 @@ _SCRIPT_WRITES = re.compile(
     r"symlinkSync|link|linkSync|createWriteStream|truncate|truncateSync|chmod|chmodSync|"
     r"chown|chownSync|utimes|utimesSync|open|openSync|sysopen|File\.write|File\.delete|"
     r"FileUtils\.\w+|file_put_contents|fopen|copy|move|remove|rmtree|make_path|remove_tree|"
-    r"write|Deno\.\w+)\b\s*\(?\s*(?P<arg>(['\"])(?P<path>[^'\"]*)\3)?")
+    r"write|Deno\.\w+)\b(?:(?:\s*\(\s*|\s+)(?P<arg>(['\"])(?P<path>[^'\"]*)\3))?")
 _SCRIPT_NETWORK = re.compile(
     r"\b(https?|net|tls|dgram|http2|fetch|XMLHttpRequest|WebSocket|LWP|HTTP::Tiny|IO::Socket|"
     r"Socket|Net::HTTP|open-uri|curl_exec|fsockopen)\b")

@@ -103,6 +103,8 @@ class ToolRules:
                                "--catenate", "--concatenate", "--delete"})
         extract = bool(names & {"-x", "--extract", "--get"})
         archives = opt_values(options, "-f", "--file")
+        for value in opt_values(options, "--one-top-level"):
+            out.extend(self.write(value, cwds, "tar --one-top-level"))
         dirs = opt_values(options, "-C", "--directory")
         for a in archives:
             if a.text and re.match(r"^[^/]+:", a.text):
@@ -139,6 +141,12 @@ class ToolRules:
         if not starts:
             starts = [Arg(".")]
         out.extend(self.reads(starts, cwds, "find", recursive=True))
+        follows = any(a.text in ("-L", "-H", "-follow") for a in rest)
+        acts = any(a.text in ("-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint",
+                              "-fprint0", "-fprintf", "-fls") for a in rest)
+        if follows and acts:
+            out.append(Finding(C.UNPARSEABLE, "find -L follows symlinks out of the root before "
+                               "it deletes or runs commands"))
         filtered = any(a.text in ("-name", "-iname", "-regex", "-iregex", "-path", "-ipath",
                                   "-wholename", "-prune", "-newer", "-mtime", "-mmin", "-size",
                                   "-empty")
