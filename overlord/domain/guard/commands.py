@@ -62,6 +62,9 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         findings = [Finding(C.UNPARSEABLE, p) for p in script.problems]
         if "OVERLORD_HOME" in script.references:
             findings.append(Finding(C.GUARD_TAMPER, "the command reads $OVERLORD_HOME"))
+        if "XDG_DATA_HOME" in script.references:
+            findings.append(Finding(C.GUARD_TAMPER, "the command names $XDG_DATA_HOME, where "
+                                    "OVERLORD_HOME lives by default"))
         for name, values in script.assigned:
             findings.extend(self._judge_env(name, values, cwds, depth))
         for cmd in script.commands:

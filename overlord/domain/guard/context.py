@@ -63,12 +63,12 @@ class Context:
         self.user_home = resolver.home()
         self.cwd = resolver.realpath(call.cwd)
         root = policy.worker_root or call.cwd
-        self.root = resolver.realpath(join(call.cwd, self._tilde(root)))
+        self.root = resolver.realpath(join(call.cwd, self.expand_tilde(root)))
         self.write_roots = tuple(
-            resolver.realpath(join(self.root, self._tilde(w))) for w in policy.write_roots)
+            resolver.realpath(join(self.root, self.expand_tilde(w))) for w in policy.write_roots)
         self.allowed = (self.root, *self.write_roots)
         self.protected = tuple(
-            resolver.realpath(join(self.root, self._tilde(p))) for p in policy.protected_paths)
+            resolver.realpath(join(self.root, self.expand_tilde(p))) for p in policy.protected_paths)
         self.home_raw = posixpath.normpath(overlord_home) if overlord_home else ""
         self.home = resolver.realpath(self.home_raw) if self.home_raw else ""
         guards = [join(self.root, h) for h in HOOK_SETTINGS]
@@ -78,7 +78,8 @@ class Context:
         guards.extend(guard_paths)
         self.guard_paths = tuple(dict.fromkeys(resolver.realpath(g) for g in guards if g))
 
-    def _tilde(self, path: str) -> str:
+    def expand_tilde(self, path: str) -> str:
+        """``path`` with a leading ``~`` made the user's home."""
         if path == "~" or path.startswith("~/"):
             return self.user_home + path[1:]
         return path
@@ -136,12 +137,14 @@ class Context:
             return [resolved]
         findings: list[Finding] = []
         for path in resolved:
-            finding = self._judge_path(path, text, what=what, delete=delete)
+            finding = self.judge_path(path, text, what=what, delete=delete)
             if finding is not None:
                 findings.append(finding)
         return findings
 
-    def _judge_path(self, path: str, text: str, *, what: str, delete: bool) -> Finding | None:
+    def judge_path(self, path: str, text: str, *, what: str, delete: bool) -> Finding | None:
+        """The finding for a write (or delete) landing at the resolved ``path`` (``text`` is
+        how the command named it), or ``None`` when it may land there."""
         verb = "deletes" if delete else "writes"
         if self.home and (is_within(path, self.home)
                           or (delete and is_within(self.home, path))):

@@ -140,7 +140,7 @@ def _judge(call: ToolCall, ctx: Context) -> list[Finding]:
         if "\x00" in path:
             return [Finding(C.UNPARSEABLE, f"{name} {key} holds a NUL byte")]
         if path == "~" or path.startswith("~/"):
-            path = ctx._tilde(path)
+            path = ctx.expand_tilde(path)
         return ctx.judge_write(path, ctx.cwd, what=name)
     if name in ("Read", "Glob", "Grep", "LS", "NotebookRead"):
         return _tool_reads(call, ctx)
@@ -165,7 +165,7 @@ def _tool_reads(call: ToolCall, ctx: Context) -> list[Finding]:
         looks_like_path = value.startswith(("/", "~", ".")) or "/" in value
         if not looks_like_path:
             continue
-        text = ctx._tilde(value) if value.startswith("~") else value
+        text = ctx.expand_tilde(value) if value.startswith("~") else value
         f = ctx.judge_read(text, ctx.cwd, what=call.tool_name,
                            recursive=recursive and not has_glob(text), glob=False)
         if f is None and has_glob(text):

@@ -306,7 +306,7 @@ class FileRules:
                                        "outside the worker root, which a later write could "
                                        "follow"))
                 else:
-                    f = self.ctx._judge_path(path, target, what=f"{what} (link target)",
+                    f = self.ctx.judge_path(path, target, what=f"{what} (link target)",
                                              delete=False)
                     if f is not None and f.denial_class in (C.GUARD_TAMPER, C.PROTECTED_ROOT):
                         out.append(f)
