@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import typer
@@ -21,14 +22,17 @@ POLICY_FILE = "overlord.toml"
 """The policy file read from the current directory when no --policy is given."""
 
 
-def overlord_home(environ: dict[str, str] | None = None) -> str:
+def overlord_home(environ: Mapping[str, str] | None = None) -> str:
     """OVERLORD_HOME from the environment, else ``$XDG_DATA_HOME/overlord``, else
-    ``~/.local/share/overlord``."""
+    ``$HOME/.local/share/overlord``: the same answer as
+    :func:`overlord.ledger.home.default_home`, without importing the ledger (a guard check
+    must start fast)."""
     env = os.environ if environ is None else environ
     if env.get("OVERLORD_HOME"):
-        return env["OVERLORD_HOME"]
-    data = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(data, "overlord")
+        return os.path.expanduser(env["OVERLORD_HOME"])
+    data = env.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser(env.get("HOME", "~")), ".local", "share")
+    return os.path.join(os.path.expanduser(data), "overlord")
 
 
 @app.callback()

@@ -95,7 +95,11 @@ def test_cli_runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert json.loads(result.stdout)["class"] == "git_mutation"
 
 
-def test_overlord_home_default() -> None:
-    assert overlord_home({"OVERLORD_HOME": "/x"}) == "/x"
+@pytest.mark.parametrize("env", [{"OVERLORD_HOME": "/x"}, {"XDG_DATA_HOME": "/data"},
+                                 {"HOME": "/home/u"}, {"OVERLORD_HOME": "~/o", "HOME": "/h"},
+                                 {"XDG_DATA_HOME": "", "HOME": "/home/v"}])
+def test_overlord_home_is_the_ledgers_home(env: dict[str, str]) -> None:
+    from overlord.ledger.home import default_home
+
+    assert overlord_home(env) == str(default_home(env))
     assert overlord_home({"XDG_DATA_HOME": "/data"}) == "/data/overlord"
-    assert overlord_home({}).endswith("/.local/share/overlord")
