@@ -158,8 +158,9 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
 
     # ---- helpers ----------------------------------------------------------------------
     def write(self, arg: Arg, cwds: tuple[str | None, ...], what: str, *, delete: bool = False,
-              follow: bool = True) -> list[Finding]:
-        """Findings for a write (or delete) of ``arg`` from every possible directory."""
+              follow: bool = True, tree: bool = False) -> list[Finding]:
+        """Findings for a write (or delete) of ``arg`` from every possible directory
+        (``tree``: everything below it is written too)."""
         out: list[Finding] = []
         if arg.text is not None and arg.glob:
             f = self.ctx.judge_glob_protected(arg.text, what=what)
@@ -167,7 +168,7 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                 out.append(f)
         for cwd in cwds:
             out.extend(self.ctx.judge_write(arg.text, cwd, what=what, delete=delete,
-                                            glob=arg.glob, follow=follow))
+                                            glob=arg.glob, follow=follow, tree=tree))
         return out
 
     def reads(self, args: list[Arg], cwds: tuple[str | None, ...], what: str, *,
@@ -525,7 +526,7 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         if name == "openssl" and texts[:1] and texts[0] in ("s_client", "s_time", "ocsp"):
             return out + [Finding(C.NETWORK_CLIENT, f"openssl {texts[0]} opens a connection")]
         # file writers
-        return out + self._files(name, rest, cwds, depth, from_stdin)
+        return out + self._files(name, rest, cwds, depth, from_stdin, cmd)
 
     def _overlord(self, texts: list[str | None]) -> Finding:
         sub = next((t for t in texts if t and not t.startswith("-")), None)

@@ -116,11 +116,14 @@ class Context:
 
     # ---- judging ----------------------------------------------------------------------
     def judge_write(self, text: str | None, cwd: str | None, *, what: str, delete: bool = False,
-                    glob: bool = False, follow: bool = True) -> list[Finding]:
+                    glob: bool = False, follow: bool = True, tree: bool = False
+                    ) -> list[Finding]:
         """Findings for a write (or, with ``delete``, a delete) of ``text`` from ``cwd``.
 
         ``what`` names the writer for the reason (``"rm"``, ``"a > redirection"``, ...).
-        ``text`` ``None`` means the target could not be known: unparseable.
+        ``text`` ``None`` means the target could not be known: unparseable. ``tree`` means the
+        write reaches everything below the target (``chmod -R``, unpacking an archive), so a
+        target that holds a protected path or a guard file is judged as that path.
         """
         if text is None:
             return [Finding(DenialClass.UNPARSEABLE,
@@ -137,20 +140,23 @@ class Context:
             return [resolved]
         findings: list[Finding] = []
         for path in resolved:
-            finding = self.judge_path(path, text, what=what, delete=delete)
+            finding = self.judge_path(path, text, what=what, delete=delete, tree=tree)
             if finding is not None:
                 findings.append(finding)
         return findings
 
-    def judge_path(self, path: str, text: str, *, what: str, delete: bool) -> Finding | None:
+    def judge_path(self, path: str, text: str, *, what: str, delete: bool,
+                   tree: bool = False) -> Finding | None:
         """The finding for a write (or delete) landing at the resolved ``path`` (``text`` is
-        how the command named it), or ``None`` when it may land there."""
-        verb = "deletes" if delete else "writes"
+        how the command named it), or ``None`` when it may land there. With ``delete`` or
+        ``tree`` everything below ``path`` is reached too."""
+        verb = "deletes" if delete else ("writes into" if tree else "writes")
+        below = delete or tree
         if self.home and (is_within(path, self.home)
-                          or (delete and is_within(self.home, path))):
+                          or (below and is_within(self.home, path))):
             return Finding(DenialClass.GUARD_TAMPER, f"{what} {verb} {text!r} in OVERLORD_HOME")
         for guard in self.guard_paths:
-            if is_within(path, guard) or (delete and is_within(guard, path)):
+            if is_within(path, guard) or (below and is_within(guard, path)):
                 return Finding(DenialClass.GUARD_TAMPER,
                                f"{what} {verb} {text!r}, which holds the guard file {guard}")
         for allowed in self.allowed:
@@ -161,12 +167,13 @@ class Context:
                     return Finding(DenialClass.PROTECTED_ROOT,
                                    f"{what} {verb} {text!r} inside the protected {hit}")
         for protected in self.protected:
-            if is_within(path, protected) or (delete and is_within(protected, path)):
+            if is_within(path, protected) or (below and is_within(protected, path)):
                 return Finding(DenialClass.PROTECTED_ROOT,
                                f"{what} {verb} {text!r}, a protected path")
-        if delete and any(is_within(a, path) for a in self.allowed):
+        if below and any(is_within(a, path) for a in self.allowed):
             return Finding(DenialClass.PROTECTED_ROOT,
-                           f"{what} deletes {text!r}, which holds the worker root itself")
+                           f"{what} {verb} {text!r}, the worker root itself, where .git and "
+                           ".claude live (use a subdirectory)")
         if not any(is_within(path, a) for a in self.allowed):
             cls = DenialClass.DELETE_OUTSIDE if delete else DenialClass.WRITE_OUTSIDE
             where = path if path != text else text

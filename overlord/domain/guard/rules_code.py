@@ -125,8 +125,8 @@ class CodeRules:
                     return [self._overlord([o.text for o in operands])]
                 if top in ("zipfile", "tarfile") and any(
                         o.text in ("-e", "--extract", "-c", "--create") for o in operands):
-                    return [f for o in operands[-1:] for f in self.write(o, cwds,
-                                                                        f"{name} -m {module}")]
+                    return [f for o in operands[-1:] for f in self.write(
+                        o, cwds, f"{name} -m {module}", tree=True)]
                 if top in ("compileall", "py_compile"):
                     return [f for o in operands if o.text is None or not o.text.startswith("-")
                             for f in self.write(o, cwds, f"{name} -m {module}")]

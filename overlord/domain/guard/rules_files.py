@@ -11,6 +11,28 @@ from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
 from overlord.domain.guard.names import GENERIC_OUTPUTS, RECURSIVE_READERS
 from overlord.domain.guard.paths import is_within
+from overlord.domain.guard.shell import SimpleCommand
+
+
+def _patched_files(cmd: SimpleCommand | None) -> list[str] | None:
+    """The files a diff fed to ``patch`` as a here-doc names, or ``None`` when not visible."""
+    if cmd is None or cmd.stdin not in ("heredoc", "herestring") or not cmd.stdin_known:
+        return None
+    names = []
+    for line in (cmd.stdin_text or "").splitlines():
+        if line.startswith(("+++ ", "--- ")):
+            name = line[4:].split("\t")[0].strip()
+            if name and name != "/dev/null":
+                names.append(name)
+    return names
+
+
+def _strips(options: list[tuple[str, Arg | None]]) -> list[int]:
+    """How many leading components ``patch -pN`` strips (every choice when unknown)."""
+    values = [v.text for n, v in options if n in ("-p", "--strip") and v is not None]
+    if not values:
+        return [0, 1]
+    return [int(v) if v and v.isdigit() else 0 for v in values[-1:]]
 
 
 class FileRules:
@@ -20,7 +42,7 @@ class FileRules:
 
     # ---- file writers -------------------------------------------------------------------
     def _files(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...], depth: int,
-               from_stdin: bool) -> list[Finding]:
+               from_stdin: bool, cmd: SimpleCommand | None = None) -> list[Finding]:
         out: list[Finding] = []
         if name in RECURSIVE_READERS or (name in ("grep", "egrep", "fgrep", "ls", "chmod",
                                                   "chown", "chgrp", "cp", "zgrep")
@@ -57,8 +79,10 @@ class FileRules:
                 operands = operands[1:]
             if name == "mknod":
                 operands = operands[:1]
+            recursive = any(a.text in ("-R", "--recursive") or (
+                a.text and re.fullmatch(r"-[a-zA-Z]*R[a-zA-Z]*", a.text)) for a in rest)
             for a in operands:
-                out.extend(self.write(a, cwds, name))
+                out.extend(self.write(a, cwds, name, tree=recursive))
             return out
         if name in ("sed", "gsed"):
             return out + self._sed(rest, cwds)
@@ -71,9 +95,9 @@ class FileRules:
             dests = opt_values(options, "-d")
             if not dests:
                 for cwd in cwds:
-                    out.extend(self.ctx.judge_write(cwd, "/", what="unzip"))
+                    out.extend(self.ctx.judge_write(cwd, "/", what="unzip", tree=True))
             for d in dests:
-                out.extend(self.write(d, cwds, "unzip -d"))
+                out.extend(self.write(d, cwds, "unzip -d", tree=True))
             return out
         if name in ("zip",):
             options, operands = opts(rest, "bnstxiPO", {"--unzip-command"})
@@ -112,7 +136,7 @@ class FileRules:
                 if not dirs:
                     dirs = [Arg(".")]
                 for d in dirs:
-                    out.extend(self.write(d, cwds, "cpio"))
+                    out.extend(self.write(d, cwds, "cpio", tree=True))
             return out
         if name in ("7z", "7za", "7zr", "7zz"):
             verb = rest[0].text if rest else None
@@ -120,7 +144,7 @@ class FileRules:
             operands = [a for a in rest[1:] if a.text is None or not a.text.startswith("-")]
             if verb in ("x", "e"):
                 for d in outs or [Arg(".")]:
-                    out.extend(self.write(d, cwds, "7z"))
+                    out.extend(self.write(d, cwds, "7z", tree=True))
             elif verb in ("a", "u", "d", "rn"):
                 for a in operands[:1]:
                     out.extend(self.write(a, cwds, "7z"))
@@ -169,12 +193,21 @@ class FileRules:
                 if value.text != "-":
                     out.extend(self.write(value, cwds, "patch -o"))
             dirs = opt_values(options, "-d", "--directory")
+            names = _patched_files(cmd) if not operands else None
             for d in dirs or [None]:
                 for cwd in cwds:
                     target = cwd if d is None else (d.text if d.text is None or
                                                     d.text.startswith("/") or cwd is None
                                                     else cwd + "/" + d.text)
-                    out.extend(self.ctx.judge_write(target, "/", what="patch"))
+                    if names is None or target is None:
+                        out.extend(self.ctx.judge_write(target, "/", what="patch", tree=True))
+                        continue
+                    for strip in _strips(options):
+                        for n in names:
+                            parts = n.split("/")[strip:]
+                            if parts:
+                                out.extend(self.ctx.judge_write(
+                                    "/".join(parts), target, what="patch"))
             for a in operands[:1]:
                 out.extend(self.write(a, cwds, "patch"))
             return out
@@ -263,6 +296,10 @@ class FileRules:
         linking = name == "ln" or has_opt(options, "-l", "--link", "-s", "--symbolic-link")
         follow = not (name == "ln")
         out.extend(self.write(dest, cwds, name, follow=follow))
+        if any(s.text is None or s.text.rstrip("/").endswith("/.") or s.text == "."
+               for s in sources) and name in ("cp", "mv"):
+            # ``cp -r dir/. dest``: the contents, whatever their names, land in dest.
+            out.extend(self.write(dest, cwds, name, follow=follow, tree=True))
         if dest.text is not None and not dest.glob:
             for src in sources:
                 if src.text is None:

@@ -141,7 +141,8 @@ class NetworkRules:
         if len(operands) >= 2:
             dest = operands[-1]
             delete = any(n.startswith("--delete") or n == "--del" for n, _ in options)
-            out.extend(self.write(dest, cwds, "rsync"))
+            out.extend(self.write(dest, cwds, "rsync", tree=any(
+                s.text is None or s.text.endswith("/") for s in operands[:-1])))
             if delete:
                 out.extend(self.write(dest, cwds, "rsync --delete", delete=True))
             if has_opt(options, "--remove-source-files"):

@@ -122,9 +122,14 @@ class ToolRules:
             if names & {"-P", "--absolute-names"}:
                 out.append(Finding(C.WRITE_OUTSIDE, "tar -P extracts absolute paths from the "
                                    "archive"))
-            targets = dirs or [Arg(".")]
+            top = [t for t in opt_values(options, "--one-top-level") if t.text != ""]
+            if top and dirs and top[-1].text is not None and not top[-1].text.startswith("/"):
+                top = [Arg(None) if d.text is None else Arg(d.text.rstrip("/") + "/" +
+                                                            (top[-1].text or ""))
+                       for d in dirs]
+            targets = top or dirs or [Arg(".")]
             for d in targets:
-                out.extend(self.write(d, cwds, "tar -x"))
+                out.extend(self.write(d, cwds, "tar -x", tree=True))
         return out
 
     def _find(self, rest: list[Arg], cwds: tuple[str | None, ...], depth: int) -> list[Finding]:
