@@ -198,8 +198,6 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         """Findings for one argument vector (wrappers are unwrapped here)."""
         out: list[Finding] = []
         background = cmd.background if cmd is not None else False
-        from_stdin = False
-        env_names: dict[str, str | None] = {}
         out.extend(self.reads(args, cwds, "the command"))
         while args:
             head = args[0]
@@ -243,12 +241,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                 while operands and operands[0].text is not None and re.match(
                         r"^[A-Za-z_][A-Za-z0-9_]*=", operands[0].text):
                     key, _, value_text = operands[0].text.partition("=")
-                    env_names[key] = value_text
                     out.extend(self._judge_env(key, (value_text,), cwds, depth))
                     operands = operands[1:]
-                if operands and operands[0].text is None and operands[0].glob is False and \
-                        any(a.text is None for a in rest[:1]):
-                    pass
                 args = operands
                 continue
             if name in ("sudo", "doas", "run0", "pkexec"):
@@ -318,11 +312,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                     operands = operands[1:]
                 if name in ("taskset",) and operands:
                     operands = operands[1:]
-                if name == "gdb" or name == "perf" and operands[:1] and operands[0].text != "record":
-                    if operands and operands[0].text in ("--args", "record", "stat", "trace"):
-                        operands = operands[1:]
-                if name == "perf" and operands and operands[0].text in ("record", "stat",
-                                                                          "trace"):
+                if name in ("gdb", "perf") and operands and operands[0].text in (
+                        "--args", "record", "stat", "trace"):
                     operands = operands[1:]
                 if name == "hyperfine":
                     for o in operands:
@@ -361,7 +352,6 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                     operands = [Arg(None) if any(r and o.text and r in o.text for r in replace)
                                 else o for o in operands]
                 args = [*operands, Arg(None)]
-                from_stdin = True
                 continue
             if name == "flock":
                 options, operands = opts(rest, "wEc", {"--timeout", "--conflict-exit-code",
@@ -383,7 +373,7 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         if not args:
             return out
         name = posixpath.basename(args[0].text or "")
-        out.extend(self._judge_program(name, args, cwds, cmd, depth, from_stdin, env_names))
+        out.extend(self._judge_program(name, args, cwds, cmd, depth))
         return out
 
     def _chdir(self, cwds: tuple[str | None, ...], value: Arg | None) -> tuple[str | None, ...]:
@@ -401,12 +391,10 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
 
     # ---- programs ---------------------------------------------------------------------
     def _judge_program(self, name: str, args: list[Arg], cwds: tuple[str | None, ...],
-                       cmd: SimpleCommand | None, depth: int, from_stdin: bool,
-                       env_names: dict[str, str | None]) -> list[Finding]:
+                       cmd: SimpleCommand | None, depth: int) -> list[Finding]:
         out: list[Finding] = []
         rest = args[1:]
         texts = [a.text for a in rest]
-        background = cmd.background if cmd is not None else False
         # kill_or_format
         if name == "kill":
             for i, t in enumerate(texts):
@@ -419,8 +407,6 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                         re.fullmatch(r"--signal=(9|KILL|SIGKILL)", t, re.I):
                     out.append(Finding(C.KILL_OR_FORMAT, "kill -9 kills a process by force"))
                     break
-            if any(t in ("-1", "--", "0") and False for t in texts):
-                pass
             return out
         if name in KILLERS or name.startswith("mkfs") or name.startswith("mke2fs") or \
                 name in ("mkfs", "newfs"):
@@ -526,7 +512,7 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         if name == "openssl" and texts[:1] and texts[0] in ("s_client", "s_time", "ocsp"):
             return out + [Finding(C.NETWORK_CLIENT, f"openssl {texts[0]} opens a connection")]
         # file writers
-        return out + self._files(name, rest, cwds, depth, from_stdin, cmd)
+        return out + self._files(name, rest, cwds, depth, cmd)
 
     def _overlord(self, texts: list[str | None]) -> Finding:
         sub = next((t for t in texts if t and not t.startswith("-")), None)

@@ -42,7 +42,7 @@ class FileRules:
 
     # ---- file writers -------------------------------------------------------------------
     def _files(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...], depth: int,
-               from_stdin: bool, cmd: SimpleCommand | None = None) -> list[Finding]:
+               cmd: SimpleCommand | None = None) -> list[Finding]:
         out: list[Finding] = []
         if name in RECURSIVE_READERS or (name in ("grep", "egrep", "fgrep", "ls", "chmod",
                                                   "chown", "chgrp", "cp", "zgrep")

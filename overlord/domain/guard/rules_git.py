@@ -62,10 +62,6 @@ class GitRules:
             if sub == "grep" and any(t and (t.startswith("-O") or t.startswith(
                     "--open-files-in-pager")) for t in texts):
                 return out + [Finding(C.GIT_MUTATION, "git grep -O runs a pager command")]
-            if sub in ("diff", "log", "show") and any(t and (t.startswith("--ext-diff") or
-                                                             t.startswith("--textconv"))
-                                                      for t in texts):
-                return out
             return out
         if sub == "add":
             return out
