@@ -16,7 +16,7 @@ from overlord.domain.guard.call import MalformedCallError, ToolCall
 from overlord.domain.guard.classes import DenialClass
 from overlord.domain.guard.context import Context, Finding
 from overlord.domain.guard.messages import denial_message
-from overlord.domain.guard.paths import PathResolver, RealPathResolver, has_glob
+from overlord.domain.guard.paths import PathResolver, RealPathResolver, has_glob, join
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.guard.tools import SUBAGENT_TOOLS, Handling, handling
 
@@ -154,26 +154,38 @@ def _judge(call: ToolCall, ctx: Context) -> list[Finding]:
 
 
 def _tool_reads(call: ToolCall, ctx: Context) -> list[Finding]:
-    """A read-only tool may read anything but OVERLORD_HOME (recursively for searches)."""
+    """A read-only tool may read anything but OVERLORD_HOME (recursively for searches).
+
+    Path fields (``file_path``, ``notebook_path``, ``path``) are always paths; any other
+    string that looks like one (a pattern, a glob) is judged from the cwd and from ``path``.
+    """
     data = call.tool_input
     recursive = call.tool_name in ("Glob", "Grep", "LS")
     findings: list[Finding] = []
-    for value in _strings(data):
+    bases = [ctx.cwd]
+    base = data.get("path")
+    if isinstance(base, str) and base and "\x00" not in base:
+        bases.append(join(ctx.cwd, ctx.expand_tilde(base)))
+    path_keys = ("file_path", "notebook_path", "path")
+    named = [(v, True) for k, v in data.items() if k in path_keys and isinstance(v, str)]
+    others = [(v, False) for k, v in data.items() if k not in path_keys for v in _strings(v)]
+    for value, is_path in named + others:
         if "\x00" in value:
             findings.append(Finding(C.UNPARSEABLE, f"{call.tool_name} input holds a NUL byte"))
             continue
-        looks_like_path = value.startswith(("/", "~", ".")) or "/" in value
-        if not looks_like_path:
+        if not value or not (is_path or value.startswith(("/", "~", ".")) or "/" in value):
             continue
         text = ctx.expand_tilde(value) if value.startswith("~") else value
-        f = ctx.judge_read(text, ctx.cwd, what=call.tool_name,
-                           recursive=recursive and not has_glob(text), glob=False)
-        if f is None and has_glob(text):
-            prefix = text.split("*")[0].split("?")[0].split("[")[0]
-            f = ctx.judge_read(prefix or ".", ctx.cwd, what=call.tool_name, recursive=True)
-        if f is not None:
-            findings.append(f)
-    if recursive and not any(isinstance(data.get(k), str) for k in ("path",)):
+        for where in bases[:1] if is_path else bases:
+            f = ctx.judge_read(text, where, what=call.tool_name,
+                               recursive=recursive and not has_glob(text), glob=False)
+            if f is None and has_glob(text):
+                prefix = text.split("*")[0].split("?")[0].split("[")[0]
+                f = ctx.judge_read(prefix or ".", where, what=call.tool_name, recursive=True)
+            if f is not None:
+                findings.append(f)
+                break
+    if recursive and not isinstance(base, str):
         f = ctx.judge_read(ctx.cwd, "/", what=call.tool_name, recursive=True)
         if f is not None:
             findings.append(f)
