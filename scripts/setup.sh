@@ -28,9 +28,11 @@ apt_install() {
 # the sandbox, the PostgreSQL server the tests start, and the basics
 apt_install bubblewrap postgresql git ca-certificates util-linux
 # an existing cluster started by the package is not needed: the tests start their own
-if [ -x .ci/install-toolchains.sh ] || [ -f .ci/install-toolchains.sh ]; then
-  bash .ci/install-toolchains.sh
-fi
+# each part's own installer: .ci/install-<part>.sh (toolchains for the gate, the Claude Code
+# CLI, the browser for the page test, ...); each is idempotent and reports what it could not do
+for installer in .ci/install-*.sh; do
+  [ -f "$installer" ] && bash "$installer"
+done
 
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
