@@ -10,8 +10,7 @@ with its 0-based *position* (its Merkle leaf index; notification ids may have ga
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -31,8 +30,7 @@ AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint)
 PAGE = 1000
 
 
-@dataclass(frozen=True)
-class StoredRow:
+class StoredRow(NamedTuple):
     """One stored event as the store holds it, with its place in the log.
 
     ``position`` is 0-based and gap-free (the Merkle leaf index); ``notification_id`` is the

@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 
 from nacl.exceptions import BadSignatureError
-from nacl.signing import VerifyKey
+from nacl.bindings import crypto_sign_open
 
 from overlord.domain.events import BLOB_SUFFIX
 from overlord.errors import EncodingError, OverlordError
@@ -118,6 +118,15 @@ class TrustedKeys:
 RowTuple = tuple[int, int, str, int, str, bytes]  # position, notification id, stream, version, topic, state
 
 
+class _Where(NamedTuple):
+    """Where a row is, without its bytes (kept for every row: it must stay small)."""
+
+    position: int
+    notification_id: int
+    originator_id: str
+    version: int
+
+
 class _Examined(NamedTuple):
     """What a worker found about one row (a plain tuple: cheap to send between processes)."""
 
@@ -133,7 +142,6 @@ class _Examined(NamedTuple):
 def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozenset[str]) -> list[_Examined]:
     """Checklist items 1, 2 and 5 for each row; independent of every other row."""
     out = []
-    keys: dict[bytes, VerifyKey] = {}
     for position, _nid, oid, version, topic, state in rows:
         problems: list[tuple[int, str]] = []
         try:
@@ -145,10 +153,9 @@ def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozens
         if pub is None:
             problems.append((2, f"unknown key: signed by key ID {opened.key_id.hex()}, which the trust file does not hold"))
         else:
-            vk = keys.get(pub) or keys.setdefault(pub, VerifyKey(pub))
             try:
-                vk.verify(record.pae(record.PAYLOAD_TYPE, opened.payload), opened.signature)
-            except (BadSignatureError, ValueError):
+                crypto_sign_open(opened.signature + record.pae(record.PAYLOAD_TYPE, opened.payload), pub)
+            except (BadSignatureError, ValueError, TypeError):
                 problems.append((2, "bad signature: the signature does not match the stored bytes"))
         blobs: tuple[tuple[str, object], ...] = ()
         claim = None
@@ -169,13 +176,13 @@ def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozens
 
 
 def _examined_in_order(rows: Iterable[StoredRow], log_keys: dict[bytes, bytes], topics: frozenset[str],
-                       workers: int, where: dict[int, StoredRow]) -> Iterable[_Examined]:
+                       workers: int, where: dict[int, tuple]) -> Iterable[_Examined]:
     """Examine every row, in chunks on ``workers`` processes, yielding results in log order."""
     def chunks() -> Iterable[list[RowTuple]]:
         chunk: list[RowTuple] = []
         for r in rows:
-            where[r.position] = r
-            chunk.append((r.position, r.notification_id, r.originator_id, r.version, r.topic, r.state))
+            where[r[0]] = (r[0], r[1], r[2], r[3])  # position, notification id, stream, version
+            chunk.append(tuple(r))
             if len(chunk) == CHUNK:
                 yield chunk
                 chunk = []
@@ -255,10 +262,10 @@ def _run_checklist(
     checkpoint_failures: list[Failure] = []
     heads: dict[str, tuple[int, bytes]] = {}
     leaves: list[bytes] = []
-    where: dict[int, StoredRow] = {}
-    claims: list[tuple[StoredRow, int, bytes]] = []  # (checkpoint row, size, root)
+    where: dict[int, _Where] = {}
+    claims: list[tuple[_Where, int, bytes]] = []  # (checkpoint row, size, root)
 
-    def fail(row: StoredRow, problem: str, into: list[Failure] = record_failures, step: int = 0) -> None:
+    def fail(row: _Where, problem: str, into: list[Failure] = record_failures, step: int = 0) -> None:
         # ``step`` is the checklist item: at one position the earliest item is reported
         into.append(Failure(row.originator_id, row.version, row.position, row.notification_id, problem))
         steps[id(into[-1])] = step
@@ -268,7 +275,7 @@ def _run_checklist(
     count = 0
     for ex in _examined_in_order(rows, log_keys, frozenset(known_topics), workers, where):
         count += 1
-        row = where[ex.position]
+        row = _Where(*where[ex.position])
         for step, problem in ex.problems:
             fail(row, problem, step=step)
         leaves.append(ex.leaf)
