@@ -1,0 +1,280 @@
+"""The replay connector: a loopback Messages API server that answers from a transcript.
+
+The runtime's model endpoint (``ANTHROPIC_BASE_URL``) points here. ``POST /v1/messages``
+(streaming or not) is answered by the transcript's next turn; past the last turn, a final
+"done" (``end_turn``). ``POST /v1/messages/count_tokens`` gets an estimate, ``GET
+/v1/models`` the models seen so far, ``HEAD``/``GET /`` an empty 200; anything else a
+Messages API 404. Each request is recorded (:class:`RequestRecord`: path, model, whether it
+streamed, which turn answered), so a caller can check the models against a route. No network
+beyond loopback; nothing here writes the ledger.
+
+:class:`ReplayConnector` runs in the caller's event loop; :class:`ConnectorThread` runs one in
+a thread of its own for synchronous callers (the controller, tests, scripts).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from overlord.adapters.connector import messages as m
+from overlord.adapters.connector.transcript import Transcript
+from overlord.errors import ConfigError, OverlordError
+
+DEFAULT_MODEL = "claude-replay"
+"""The model named in answers to requests that name none."""
+
+
+class ConnectorError(OverlordError):
+    """The connector could not start or stop."""
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    """One request the connector received. ``model`` is ``None`` when the body named none
+    (or was not JSON); ``turn`` is the 0-based transcript turn that answered a model
+    request (``None`` for other requests; past the transcript, the final turn's index)."""
+
+    seq: int
+    method: str
+    path: str
+    model: str | None
+    stream: bool
+    turn: int | None
+
+
+def _model_of(body: Any) -> str | None:
+    if isinstance(body, dict) and isinstance(body.get("model"), str):
+        return body["model"]
+    return None
+
+
+class ReplayConnector:
+    """Serve a :class:`Transcript` on ``host:port`` (``port=0``: any free port).
+
+    Args:
+        transcript: the scripted turns.
+        host: a loopback address.
+        port: the port, or 0.
+        on_request: called with each :class:`RequestRecord` as it arrives (in the server's
+            loop; must not block).
+    """
+
+    def __init__(self, transcript: Transcript, *, host: str = "127.0.0.1", port: int = 0,
+                 on_request: Callable[[RequestRecord], None] | None = None) -> None:
+        if host not in ("127.0.0.1", "::1", "localhost"):
+            raise ConfigError(f"the replay connector listens on loopback only, not {host!r}", "use 127.0.0.1")
+        self.transcript = transcript
+        self.host = host
+        self.port = port
+        self.on_request = on_request
+        self.requests: list[RequestRecord] = []
+        self._turns_served = 0
+        self._runner: web.AppRunner | None = None
+        self._closing: asyncio.Event | None = None
+
+    @property
+    def url(self) -> str:
+        """The base URL (``ANTHROPIC_BASE_URL``) once started."""
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def turns_served(self) -> int:
+        """How many model requests were answered (transcript turns used, the final "done"s included)."""
+        return self._turns_served
+
+    def app(self) -> web.Application:
+        """The aiohttp application (exposed for in-process tests)."""
+        app = web.Application(client_max_size=64 << 20)
+        app.router.add_post("/v1/messages", self._messages)
+        app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
+        app.router.add_get("/v1/models", self._models)
+        app.router.add_route("*", "/{tail:.*}", self._other)
+        return app
+
+    async def start(self) -> ReplayConnector:
+        """Listen; returns ``self`` (``url`` is then final).
+
+        Raises:
+            ConnectorError: the address cannot be bound.
+        """
+        self._closing = asyncio.Event()
+        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=0.5, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port)
+        try:
+            await site.start()
+        except OSError as e:
+            await runner.cleanup()
+            raise ConnectorError(f"the replay connector cannot listen on {self.host}:{self.port}: {e}",
+                                 "choose another port, or 0 for any") from e
+        sockets = getattr(site._server, "sockets", None) or []  # noqa: SLF001 - the bound port
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self._runner = runner
+        return self
+
+    async def close(self) -> None:
+        """Stop listening; stalled streams are ended."""
+        if self._closing is not None:
+            self._closing.set()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # -- handlers ---------------------------------------------------------------------
+
+    def _record(self, request: web.Request, body: Any, *, stream: bool = False, turn: int | None = None) -> RequestRecord:
+        rec = RequestRecord(len(self.requests), request.method, request.path, _model_of(body), stream, turn)
+        self.requests.append(rec)
+        if self.on_request is not None:
+            try:
+                self.on_request(rec)
+            except Exception:  # noqa: BLE001 - an observer must not break the answer
+                pass
+        return rec
+
+    async def _json_body(self, request: web.Request) -> tuple[bytes, Any]:
+        raw = await request.read()
+        try:
+            return raw, json.loads(raw.decode("utf-8")) if raw else None
+        except (ValueError, UnicodeError):
+            return raw, None
+
+    async def _messages(self, request: web.Request) -> web.StreamResponse:
+        raw, body = await self._json_body(request)
+        if not isinstance(body, dict):
+            self._record(request, None)
+            return web.json_response(m.error_body("invalid_request_error", "the body is not a JSON object"), status=400)
+        index = self._turns_served
+        self._turns_served += 1
+        stream = body.get("stream") is True
+        self._record(request, body, stream=stream, turn=index)
+        turn = self.transcript.turn(index)
+        model = _model_of(body) or DEFAULT_MODEL
+        usage = m.turn_usage(turn, estimated_input_tokens=m.estimate_tokens(raw))
+        if turn.delay_ms:
+            await self._sleep(turn.delay_ms / 1000)
+        if not stream:
+            if turn.stall:
+                await self._wait_closing()
+            return web.json_response(m.message(turn, request_index=index, model=model, usage=usage))
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                           "request-id": f"req_replay_{index:06d}"})
+        await resp.prepare(request)
+        for ev in m.stream_start(request_index=index, model=model, usage=usage):
+            await resp.write(ev.encode())
+        if turn.stall:
+            await self._wait_closing()
+            return resp
+        for ev in [*m.stream_blocks(turn, request_index=index), *m.stream_end(turn, usage=usage)]:
+            await resp.write(ev.encode())
+        await resp.write_eof()
+        return resp
+
+    async def _count_tokens(self, request: web.Request) -> web.Response:
+        raw, body = await self._json_body(request)
+        self._record(request, body)
+        return web.json_response({"input_tokens": m.estimate_tokens(raw)})
+
+    async def _models(self, request: web.Request) -> web.Response:
+        self._record(request, None)
+        seen = sorted({r.model for r in self.requests if r.model}) or [DEFAULT_MODEL]
+        data = [{"type": "model", "id": name, "display_name": name, "created_at": "2025-01-01T00:00:00Z"} for name in seen]
+        return web.json_response({"data": data, "has_more": False, "first_id": data[0]["id"], "last_id": data[-1]["id"]})
+
+    async def _other(self, request: web.Request) -> web.Response:
+        _, body = await self._json_body(request)
+        self._record(request, body)
+        if request.path == "/" and request.method in ("GET", "HEAD"):
+            return web.Response(status=200)
+        return web.json_response(m.error_body("not_found_error", f"{request.method} {request.path} is not served by the replay connector"),
+                                 status=404)
+
+    async def _sleep(self, seconds: float) -> None:
+        assert self._closing is not None
+        try:
+            await asyncio.wait_for(self._closing.wait(), timeout=seconds)
+        except asyncio.TimeoutError:
+            pass
+
+    async def _wait_closing(self) -> None:
+        assert self._closing is not None
+        await self._closing.wait()
+
+
+class ConnectorThread:
+    """A :class:`ReplayConnector` in an event loop of its own thread. Use as a context
+    manager, or call :meth:`start` and :meth:`close`."""
+
+    def __init__(self, transcript: Transcript, *, host: str = "127.0.0.1", port: int = 0,
+                 on_request: Callable[[RequestRecord], None] | None = None) -> None:
+        self.connector = ReplayConnector(transcript, host=host, port=port, on_request=on_request)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """The base URL (``ANTHROPIC_BASE_URL``)."""
+        return self.connector.url
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        """A copy of the requests received so far."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return list(self.connector.requests)
+        return asyncio.run_coroutine_threadsafe(_copy(self.connector.requests), loop).result(5)
+
+    def start(self, timeout_s: float = 10.0) -> ConnectorThread:
+        """Start the loop and the server; returns ``self``.
+
+        Raises:
+            ConnectorError: the server did not start.
+        """
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        self._thread = threading.Thread(target=loop.run_forever, name="overlord-replay-connector", daemon=True)
+        self._thread.start()
+        try:
+            asyncio.run_coroutine_threadsafe(self.connector.start(), loop).result(timeout_s)
+        except OverlordError:
+            self.close()
+            raise
+        except Exception as e:  # noqa: BLE001 - wrapped
+            self.close()
+            raise ConnectorError(f"the replay connector did not start: {e}") from e
+        return self
+
+    def close(self, timeout_s: float = 10.0) -> None:
+        """Stop the server and the loop."""
+        loop, thread = self._loop, self._thread
+        if loop is None:
+            return
+        if loop.is_running():
+            try:
+                asyncio.run_coroutine_threadsafe(self.connector.close(), loop).result(timeout_s)
+            except Exception:  # noqa: BLE001 - stopping anyway
+                pass
+            loop.call_soon_threadsafe(loop.stop)
+        if thread is not None:
+            thread.join(timeout_s)
+        if not loop.is_running():
+            loop.close()
+        self._loop = self._thread = None
+
+    def __enter__(self) -> ConnectorThread:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+async def _copy(items: list[RequestRecord]) -> list[RequestRecord]:
+    return list(items)
