@@ -193,11 +193,16 @@ class ToolUse:
 
 @dataclass(frozen=True)
 class ToolResult:
-    """What the CLI sent back for a tool call (a guard denial arrives here as an error)."""
+    """What the CLI sent back for a tool call. A guard denial arrives as an error whose
+    content starts ``PreToolUse:TOOL hook error:`` and carries the hook's reason; the CLI's
+    ``tool_result_meta`` gives ``permission_decision`` (``accept``/``reject``) and
+    ``decision_source`` (``hook``, ...) when it printed them."""
 
     tool_use_id: str
     content: str
     is_error: bool
+    permission_decision: str | None = None
+    decision_source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -264,6 +269,16 @@ def _content_text(content: Any) -> str:
     return ""
 
 
+def _decisions_by_id(meta: Any) -> dict[str, tuple[str | None, str | None]]:
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for m in meta if isinstance(meta, list) else []:
+        if isinstance(m, Mapping) and isinstance(m.get("permission_decision"), Mapping):
+            pd = m["permission_decision"]
+            out[_str(m.get("id"))] = (pd.get("decision") if isinstance(pd.get("decision"), str) else None,
+                                      pd.get("source") if isinstance(pd.get("source"), str) else None)
+    return out
+
+
 def parse_event(obj: Mapping[str, Any]) -> tuple[Record, ...]:
     """The records of one decoded stream-json event."""
     kind = _str(obj.get("type"))
@@ -289,7 +304,9 @@ def parse_event(obj: Mapping[str, Any]) -> tuple[Record, ...]:
     if kind == "user" and isinstance(obj.get("message"), Mapping):
         content = obj["message"].get("content")
         if isinstance(content, list):
-            results = tuple(ToolResult(_str(b.get("tool_use_id")), _content_text(b.get("content")), b.get("is_error") is True)
+            meta = _decisions_by_id(obj.get("tool_result_meta"))
+            results = tuple(ToolResult(_str(b.get("tool_use_id")), _content_text(b.get("content")), b.get("is_error") is True,
+                                       *meta.get(_str(b.get("tool_use_id")), (None, None)))
                             for b in content if isinstance(b, Mapping) and b.get("type") == "tool_result")
             if results:
                 return results
