@@ -4,7 +4,10 @@ The log key is an Ed25519 seed kept as a C2SP signed-note signer key string
 (``PRIVATE+KEY+<origin>+<keyid>+<base64>``) in ``keys/log.key``, mode 0600. Its key name
 is the log's origin, so its key ID is the one C2SP signed-note computes and the one every
 stored record and checkpoint names. The trust file holds verifier keys
-(``<name>+<keyid>+<base64>``), one per line; ``#`` starts a comment.
+(``<name>+<keyid>+<base64>``), one per line; ``#`` starts a comment. A line
+``witness <name>+<keyid>+<base64>`` trusts a witness's cosigner key (C2SP tlog-cosignature
+v1.0.1, signature type 0x04): ``overlord verify`` checks every stored cosignature against
+those keys, and ``overlord checkpoint --witness`` keeps only cosignatures they verify.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import os
 from pathlib import Path
 
 from overlord.errors import HomeError, ProofError
+from overlord.ledger.cosignature import CosignatureVerifier
 from overlord.ledger.note import Signer, Verifier
 from overlord.ledger.verify import TrustedKeys
 
@@ -36,16 +40,34 @@ def load_signer(path: Path) -> Signer:
         raise HomeError(f"the log key {path} is corrupt: {e}", "restore it from backup") from e
 
 
-def parse_trust(text: str, source: str = "trust file") -> list[Verifier]:
-    """Verifier keys from trust file text.
+WITNESS_PREFIX = "witness "
+
+
+class TrustFile(list):
+    """The trust file's log verifier keys (a ``list[Verifier]``), with ``witnesses``: the
+    cosigner keys of the ``witness <key>`` lines (tlog-cosignature v1.0.1, type 0x04)."""
+
+    def __init__(self, verifiers: list[Verifier] = (), witnesses: list[CosignatureVerifier] = ()) -> None:  # type: ignore[assignment]
+        super().__init__(verifiers)
+        self.witnesses: list[CosignatureVerifier] = list(witnesses)
+
+
+def parse_trust(text: str, source: str = "trust file") -> TrustFile:
+    """Verifier keys (and ``witness <key>`` lines) from trust file text.
 
     Raises:
         HomeError: a line that is not a verifier key (names the line).
     """
-    out = []
+    out = TrustFile()
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
         if not line:
+            continue
+        if line.startswith(WITNESS_PREFIX):
+            try:
+                out.witnesses.append(CosignatureVerifier.from_key(line[len(WITNESS_PREFIX):].strip()))
+            except ProofError as e:
+                raise HomeError(f"{source} line {number} is not a witness cosigner key: {e}", "fix or remove that line") from e
             continue
         try:
             out.append(Verifier.from_key(line))
@@ -54,7 +76,7 @@ def parse_trust(text: str, source: str = "trust file") -> list[Verifier]:
     return out
 
 
-def load_trust(path: Path) -> list[Verifier]:
+def load_trust(path: Path) -> TrustFile:
     """Read the trust file.
 
     Raises:
@@ -67,6 +89,14 @@ def load_trust(path: Path) -> list[Verifier]:
     return parse_trust(text, str(path))
 
 
+def witness_keys(verifiers: list[Verifier]) -> list[CosignatureVerifier]:
+    """The trusted witness cosigner keys (``witness <key>`` lines) of a parsed trust file."""
+    return list(getattr(verifiers, "witnesses", ()))
+
+
 def trusted_keys(verifiers: list[Verifier]) -> TrustedKeys:
-    """The verify checklist's view of the trust file."""
-    return TrustedKeys({v.key_id: (v.name, v.public_key) for v in verifiers})
+    """The verify checklist's view of the trust file (log keys, and witness keys if any)."""
+    return TrustedKeys(
+        {v.key_id: (v.name, v.public_key) for v in verifiers},
+        witnesses={(w.name, w.key_id): w for w in witness_keys(verifiers)},
+    )

@@ -11,7 +11,10 @@ The checklist, in order, for each stored event (in notification order, position 
 6. every blob it names (attributes ending in ``_blob``) exists and hashes to its name;
 7. a checkpoint event: its note is signed by a trusted log key for this log's origin,
    agrees with the event's size and root, covers only events stored before it, and its
-   root equals the Merkle root of the first ``size`` stored events (RFC 9162 §2.1.1).
+   root equals the Merkle root of the first ``size`` stored events (RFC 9162 §2.1.1);
+8. a cosignature event (``Cosigned``, on a checkpoint's stream): its witness (name, key ID)
+   is a trusted witness key (``witness <key>`` lines of the trust file), and its line is a
+   valid C2SP tlog-cosignature v1.0.1 cosignature of that checkpoint's note text.
 
 Then the pinned checkpoint (kept outside the store): signed by a trusted key, no larger
 than the log, and its root equals the root of the log's first ``size`` events: a store cut
@@ -26,11 +29,13 @@ Any exception inside the checks is a failed verification, never a pass.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
+from uuid import UUID
 
 from nacl.exceptions import BadSignatureError
 from nacl.bindings import crypto_sign_open
@@ -42,6 +47,7 @@ from overlord.ledger.application import StoredRow
 from overlord.ledger.record import RecordError
 
 CHECKPOINT_TOPIC = "overlord.log.CheckpointSigned"
+COSIGNED_TOPIC = "overlord.log.Cosigned"
 CHUNK = 2000
 
 
@@ -111,11 +117,60 @@ class TrustedKeys:
     (the names are the origins they may sign checkpoints for)."""
 
     log_keys: Mapping[bytes, tuple[str, bytes]]  # key_id -> (name, 32-byte ed25519 public key)
+    witnesses: Mapping[tuple[str, bytes], object] = field(default_factory=dict)  # (name, key ID) -> CosignatureVerifier
 
 
 # -- per-event checks (1, 2, 5): pure, run in worker processes over both cores ------------
 
-RowTuple = tuple[int, int, str, int, str, bytes]  # position, notification id, stream, version, topic, state
+RowTuple = tuple[int, str, int, str, bytes]  # notification id, stream, version, topic, state
+
+
+class SQLiteRowSource:
+    """Reads stored events straight from a SQLite ledger file, by notification id range.
+
+    Picklable: each verify worker opens its own read-only connection and reads its own
+    ranges, so rows never pass through the coordinating process. The file is append-only
+    (triggers), so rows up to the highest id seen at the start never change under a verify.
+    """
+
+    def __init__(self, path: str, table: str = "stored_events") -> None:
+        self.path = path
+        self.table = table
+        self._conn: sqlite3.Connection | None = None
+
+    def __getstate__(self) -> dict:
+        return {"path": self.path, "table": self.table, "_conn": None}
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        return self._conn
+
+    def ranges(self, size: int) -> list[tuple[int, int]]:
+        """Half-open ``(lo, hi]`` notification id ranges covering the whole log now."""
+        top = self._connection().execute(f"SELECT MAX(rowid) FROM {self.table}").fetchone()[0] or 0
+        return [(lo, min(lo + size, top)) for lo in range(0, top, size)]
+
+    def read(self, lo: int, hi: int) -> list[RowTuple]:
+        """Rows with ``lo < notification id <= hi``, in order, as examine takes them."""
+        cur = self._connection().execute(
+            f"SELECT rowid, originator_id, originator_version, topic, state FROM {self.table} "
+            "WHERE rowid > ? AND rowid <= ? ORDER BY rowid",
+            (lo, hi),
+        )
+        return [(nid, _stream_text(oid), version, topic, state) for nid, oid, version, topic, state in cur]
+
+
+def _stream_text(originator_id: str) -> str:
+    try:
+        return str(UUID(originator_id))
+    except ValueError:
+        return originator_id
+
+
+def _examine_range(source: SQLiteRowSource, lo: int, hi: int, log_keys: dict[bytes, bytes],
+                   topics: frozenset[str]) -> list[_Examined]:
+    return _examine(source.read(lo, hi), log_keys, topics)
 
 
 class _Where(NamedTuple):
@@ -130,7 +185,9 @@ class _Where(NamedTuple):
 class _Examined(NamedTuple):
     """What a worker found about one row (a plain tuple: cheap to send between processes)."""
 
-    position: int
+    notification_id: int
+    originator_id: str
+    version: int
     problems: tuple[tuple[int, str], ...]  # (checklist step, problem)
     leaf: bytes
     digest: bytes | None
@@ -142,12 +199,12 @@ class _Examined(NamedTuple):
 def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozenset[str]) -> list[_Examined]:
     """Checklist items 1, 2 and 5 for each row; independent of every other row."""
     out = []
-    for position, _nid, oid, version, topic, state in rows:
+    for nid, oid, version, topic, state in rows:
         problems: list[tuple[int, str]] = []
         try:
             opened = record.open_record(oid, version, topic, state)
         except RecordError as e:
-            out.append(_Examined(position, ((1, str(e)),), merkle.leaf_hash(state), None, None, (), None))
+            out.append(_Examined(nid, oid, version, ((1, str(e)),), merkle.leaf_hash(state), None, None, (), None))
             continue
         pub = log_keys.get(opened.key_id)
         if pub is None:
@@ -169,34 +226,41 @@ def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozens
                 blobs = tuple((k, v) for k, v in body.items() if k.endswith(BLOB_SUFFIX) and v is not None)
                 if topic == CHECKPOINT_TOPIC:
                     claim = body
+                elif topic == COSIGNED_TOPIC:
+                    claim = {"cosigned": body}
             except EncodingError as e:
                 problems.append((5, f"malformed body: {e}"))
-        out.append(_Examined(position, tuple(problems), merkle.leaf_hash(opened.payload), opened.digest, opened.prev, blobs, claim))
+        out.append(_Examined(nid, oid, version, tuple(problems), merkle.leaf_hash(opened.payload), opened.digest,
+                             opened.prev, blobs, claim))
     return out
 
 
-def _examined_in_order(rows: Iterable[StoredRow], log_keys: dict[bytes, bytes], topics: frozenset[str],
-                       workers: int, where: dict[int, tuple]) -> Iterable[_Examined]:
+def _examined_in_order(rows: Iterable[StoredRow] | SQLiteRowSource, log_keys: dict[bytes, bytes],
+                       topics: frozenset[str], workers: int) -> Iterable[_Examined]:
     """Examine every row, in chunks on ``workers`` processes, yielding results in log order."""
-    def chunks() -> Iterable[list[RowTuple]]:
-        chunk: list[RowTuple] = []
-        for r in rows:
-            where[r[0]] = (r[0], r[1], r[2], r[3])  # position, notification id, stream, version
-            chunk.append(tuple(r))
-            if len(chunk) == CHUNK:
+    if isinstance(rows, SQLiteRowSource):
+        source = rows
+        tasks = [(_examine_range, (source, lo, hi, log_keys, topics)) for lo, hi in source.ranges(CHUNK)]
+    else:
+        def chunks() -> Iterable[list[RowTuple]]:
+            chunk: list[RowTuple] = []
+            for r in rows:
+                chunk.append((r.notification_id, r.originator_id, r.version, r.topic, r.state))
+                if len(chunk) == CHUNK:
+                    yield chunk
+                    chunk = []
+            if chunk:
                 yield chunk
-                chunk = []
-        if chunk:
-            yield chunk
 
+        tasks = ((_examine, (chunk, log_keys, topics)) for chunk in chunks())
     if workers < 2:
-        for chunk in chunks():
-            yield from _examine(chunk, log_keys, topics)
+        for fn, args in tasks:
+            yield from fn(*args)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending = []
-        for chunk in chunks():
-            pending.append(pool.submit(_examine, chunk, log_keys, topics))
+        for fn, args in tasks:
+            pending.append(pool.submit(fn, *args))
             while len(pending) > 2 * workers:  # bounded memory: keep a few chunks in flight
                 yield from pending.pop(0).result()
         for f in pending:
@@ -207,7 +271,7 @@ def _examined_in_order(rows: Iterable[StoredRow], log_keys: dict[bytes, bytes], 
 
 
 def verify_log(
-    rows: Iterable[StoredRow],
+    rows: Iterable[StoredRow] | SQLiteRowSource,
     *,
     trusted: TrustedKeys,
     origin: str,
@@ -221,7 +285,8 @@ def verify_log(
     """Run the checklist over ``rows`` (the whole log, in notification order).
 
     Args:
-        rows: every stored event, positions 0..n-1.
+        rows: every stored event, positions 0..n-1, or a :class:`SQLiteRowSource` that the
+            workers read from themselves.
         trusted: the trust file's keys.
         origin: the log's origin; checkpoints must name it.
         known_topics: the closed registry of event topics.
@@ -247,7 +312,7 @@ def verify_log(
 
 
 def _run_checklist(
-    rows: Iterable[StoredRow],
+    rows: Iterable[StoredRow] | SQLiteRowSource,
     report: Report,
     trusted: TrustedKeys,
     origin: str,
@@ -262,8 +327,8 @@ def _run_checklist(
     checkpoint_failures: list[Failure] = []
     heads: dict[str, tuple[int, bytes]] = {}
     leaves: list[bytes] = []
-    where: dict[int, _Where] = {}
     claims: list[tuple[_Where, int, bytes]] = []  # (checkpoint row, size, root)
+    checkpoint_texts: dict[str, str] = {}  # stream -> its checkpoint's note text (verified)
 
     def fail(row: _Where, problem: str, into: list[Failure] = record_failures, step: int = 0) -> None:
         # ``step`` is the checklist item: at one position the earliest item is reported
@@ -273,9 +338,9 @@ def _run_checklist(
     log_keys = {kid: pub for kid, (_name, pub) in trusted.log_keys.items()}
     blob_seen: dict[str, str | None] = {}
     count = 0
-    for ex in _examined_in_order(rows, log_keys, frozenset(known_topics), workers, where):
+    for ex in _examined_in_order(rows, log_keys, frozenset(known_topics), workers):
+        row = _Where(count, ex.notification_id, ex.originator_id, ex.version)
         count += 1
-        row = _Where(*where[ex.position])
         for step, problem in ex.problems:
             fail(row, problem, step=step)
         leaves.append(ex.leaf)
@@ -300,6 +365,13 @@ def _run_checklist(
             if blob_seen[value]:
                 fail(row, f"{blob_seen[value]}: {name} {value}", step=6)
         # 7. checkpoint claims (roots are checked after all leaves are known)
+        if ex.claim is not None and "cosigned" in ex.claim:
+            # 8. cosignatures
+            try:
+                _check_cosignature(ex.claim["cosigned"], checkpoint_texts.get(row.originator_id), trusted)
+            except (OverlordError, KeyError, TypeError, AttributeError) as e:
+                fail(row, f"cosignature does not verify: {e}", checkpoint_failures)
+            continue
         if ex.claim is not None:
             body = ex.claim
             report.checkpoints += 1
@@ -312,6 +384,8 @@ def _run_checklist(
                 if size > row.position:
                     raise OverlordError(f"checkpoint claims {size} events but only {row.position} precede it")
                 claims.append((row, size, root))
+                note = body["note"]
+                checkpoint_texts[row.originator_id] = note[: note.rfind("\n\n") + 1]
             except (OverlordError, KeyError, TypeError) as e:
                 fail(row, f"checkpoint does not verify: {e}", checkpoint_failures)
 
@@ -370,6 +444,21 @@ def _run_checklist(
         report.first_failure = pinned_failure
         return
     report.ok = True
+
+
+def _check_cosignature(body: dict, checkpoint_text: str | None, trusted: TrustedKeys) -> None:
+    """Checklist item 8: a Cosigned event's line against its checkpoint, with the trusted witness keys."""
+    from overlord.ledger.cosignature import verify_cosignature
+
+    if checkpoint_text is None:
+        raise OverlordError("no verified checkpoint precedes it on its stream")
+    name, kid, line = body["witness"], body["key_id"], body["line"]
+    witness = trusted.witnesses.get((name, kid))
+    if witness is None:
+        raise OverlordError(
+            f"unknown witness {name!r} (key ID {bytes(kid).hex()}): add `witness <its verifier key>` to the trust file"
+        )
+    verify_cosignature(checkpoint_text, line, witness)  # type: ignore[arg-type]
 
 
 def _roots_at(leaves: list[bytes], sizes: set[int]) -> dict[int, bytes]:
