@@ -27,7 +27,7 @@ from overlord.ledger.home import Home, HomeConfig, replace_atomically, write_pri
 from overlord.ledger.keys import generate_signer, load_signer, load_trust, trusted_keys
 from overlord.ledger.note import Signer, Verifier, open_note
 from overlord.ledger.store import PostgresConfig, read_mark
-from overlord.ledger.verify import CHECKPOINT_TOPIC, Report, verify_log
+from overlord.ledger.verify import CHECKPOINT_TOPIC, Report, SQLiteRowSource, verify_log
 
 
 @dataclass
@@ -135,6 +135,12 @@ class LedgerSession:
 
     # -- verification ---------------------------------------------------------------
 
+    def _verify_source(self):  # noqa: ANN202
+        """SQLite: workers read the file themselves; otherwise the rows come from the store."""
+        if self.config.store_kind == "sqlite":
+            return SQLiteRowSource(str(self.home.store(self.config).sqlite_path))
+        return self.ledger.rows()
+
     def verify(self, *, workers: int = 2) -> Report:
         """Replay every stored event through the checklist (see :mod:`overlord.ledger.verify`)."""
         try:
@@ -142,7 +148,7 @@ class LedgerSession:
         except HomeError as e:
             pinned = f"unreadable: {e.message}"  # fails the pinned-checkpoint check, by name
         return verify_log(
-            self.ledger.rows(),
+            self._verify_source(),
             trusted=trusted_keys(self.verifiers),
             origin=self.origin,
             known_topics=self.ledger.topics,
