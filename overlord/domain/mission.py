@@ -1,0 +1,223 @@
+"""The mission file: what a supervised run is asked to do, under which limits.
+
+``overlord run --mission mission.toml`` reads a TOML file with these tables (flags may
+override single values). Every key is checked here, once, at the boundary: an unknown key
+or a wrong type is a :class:`~overlord.errors.ConfigError` that names it, and the core only
+ever sees the frozen :class:`Mission`.
+
+::
+
+    [mission]   goal (str), runtime ("claude-code" | "command"), command (list of str, for
+                "command"), models (list of str: the route, sub-agents included)
+    [guard]     as the guard's policy (see overlord.domain.guard.policy); max_denials here
+    [limits]    startup_timeout_ms, stall_timeout_ms, max_thinking_ms, timeout_ms (ints, ms),
+                deadline (RFC 3339 date-time with a zone), max_turns, max_output_bytes,
+                max_repeated_failures, memory_mb (ints)
+    [connector] upstream (http(s) URL), mode ("record" | "replay"), transcript (a path, or a
+                recorded run id, for replay)
+    [recovery]  max_resumes (int)
+    [notify]    command (list of str), webhook (http(s) URL)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from urllib.parse import urlparse
+
+from overlord.domain.guard.policy import GuardPolicy
+from overlord.errors import ConfigError
+
+RUNTIMES = ("claude-code", "command")
+MODES = ("record", "replay")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Run limits; ``None`` means no limit. Times in milliseconds; ``deadline`` aware UTC."""
+
+    startup_timeout_ms: int | None = None
+    stall_timeout_ms: int | None = None
+    max_thinking_ms: int | None = None
+    timeout_ms: int | None = None
+    deadline: datetime | None = None
+    max_turns: int | None = None
+    max_output_bytes: int | None = None
+    max_repeated_failures: int | None = None
+    memory_mb: int | None = None
+
+
+@dataclass(frozen=True)
+class Connector:
+    """Where model requests go: ``record`` forwards to ``upstream``; ``replay`` serves
+    ``transcript`` (a file path or a recorded run id) with no network."""
+
+    mode: str = "record"
+    upstream: str | None = None
+    transcript: str | None = None
+
+
+@dataclass(frozen=True)
+class Notify:
+    """Who hears when a run settles: a command (argv) and/or a webhook URL."""
+
+    command: tuple[str, ...] = ()
+    webhook: str | None = None
+
+
+@dataclass(frozen=True)
+class Mission:
+    """A checked mission. ``models`` is the route: the models the run may use."""
+
+    goal: str
+    runtime: str
+    command: tuple[str, ...] = ()
+    models: tuple[str, ...] = ()
+    guard: GuardPolicy = field(default_factory=GuardPolicy)
+    limits: Limits = field(default_factory=Limits)
+    connector: Connector = field(default_factory=Connector)
+    max_resumes: int = 0
+    notify: Notify = field(default_factory=Notify)
+    source: str = ""
+
+    @classmethod
+    def from_toml(cls, text: str, *, source: str = "mission", base_dir: str | None = None) -> Mission:
+        """Parse and check a mission file's text.
+
+        Raises:
+            ConfigError: bad TOML, an unknown table or key, a wrong type or value (named).
+        """
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{source}: not valid TOML: {e}") from e
+        return cls.from_mapping(data, source=source, base_dir=base_dir)
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, source: str = "mission", base_dir: str | None = None) -> Mission:
+        """Check an already-parsed mission (see :meth:`from_toml`)."""
+        tables = ("mission", "guard", "limits", "connector", "recovery", "notify")
+        for name, value in data.items():
+            if name not in tables:
+                raise ConfigError(f"{source}: unknown table [{name}]", f"allowed: {', '.join('[' + t + ']' for t in tables)}")
+            if not isinstance(value, dict):
+                raise ConfigError(f"{source}: {name} must be a table, like [{name}]")
+        m = _Table(source, "mission", data.get("mission", {}))
+        goal = m.get("goal", str, required=True)
+        runtime = m.choice("runtime", RUNTIMES, default="claude-code")
+        command = m.str_list("command")
+        models = m.str_list("models")
+        m.done()
+        if runtime == "command" and not command:
+            raise ConfigError(f"{source}: mission.command is required when runtime = \"command\"", 'e.g. command = ["python3", "agent.py"]')
+        if runtime != "command" and command:
+            raise ConfigError(f"{source}: mission.command is only for runtime = \"command\"")
+
+        lim = _Table(source, "limits", data.get("limits", {}))
+        ints = {k: lim.positive_int(k) for k in (
+            "startup_timeout_ms", "stall_timeout_ms", "max_thinking_ms", "timeout_ms", "max_turns",
+            "max_output_bytes", "max_repeated_failures", "memory_mb")}
+        deadline = lim.deadline("deadline")
+        lim.done()
+
+        con = _Table(source, "connector", data.get("connector", {}))
+        mode = con.choice("mode", MODES, default="record")
+        upstream = con.url("upstream")
+        transcript = con.get("transcript", str)
+        con.done()
+        if mode == "replay" and not transcript:
+            raise ConfigError(f"{source}: connector.transcript is required when mode = \"replay\"")
+
+        rec = _Table(source, "recovery", data.get("recovery", {}))
+        max_resumes = rec.get("max_resumes", int) or 0
+        if max_resumes < 0:
+            raise ConfigError(f"{source}: recovery.max_resumes must be 0 or more")
+        rec.done()
+
+        no = _Table(source, "notify", data.get("notify", {}))
+        notify = Notify(no.str_list("command"), no.url("webhook"))
+        no.done()
+
+        try:
+            guard = GuardPolicy.from_mapping(data.get("guard", {}), base_dir=base_dir, source=source)
+        except ConfigError as e:
+            if e.message.startswith(source):
+                raise
+            raise ConfigError(f"{source}: {e.message}", e.hint) from e
+        return cls(goal, runtime, command, models, guard, Limits(**ints, deadline=deadline),
+                   Connector(mode, upstream, transcript), max_resumes, notify, source)
+
+
+class _Table:
+    """One TOML table being checked: each key read once; ``done`` refuses leftovers."""
+
+    def __init__(self, source: str, name: str, table: Mapping[str, Any]) -> None:
+        self.source, self.name, self.table, self.seen = source, name, dict(table), set()
+
+    def _where(self, key: str) -> str:
+        return f"{self.source}: {self.name}.{key}"
+
+    def get(self, key: str, kind: type, *, required: bool = False) -> Any:
+        self.seen.add(key)
+        if key not in self.table:
+            if required:
+                raise ConfigError(f"{self._where(key)} is missing")
+            return None
+        value = self.table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ConfigError(f"{self._where(key)} must be {kind.__name__}, not {type(value).__name__}")
+        return value
+
+    def positive_int(self, key: str) -> int | None:
+        value = self.get(key, int)
+        if value is not None and value <= 0:
+            raise ConfigError(f"{self._where(key)} must be greater than 0, not {value}")
+        return value
+
+    def choice(self, key: str, allowed: tuple[str, ...], *, default: str) -> str:
+        value = self.get(key, str)
+        if value is None:
+            return default
+        if value not in allowed:
+            raise ConfigError(f"{self._where(key)} = {value!r}", f"use one of: {', '.join(allowed)}")
+        return value
+
+    def str_list(self, key: str) -> tuple[str, ...]:
+        value = self.get(key, list)
+        if value is None:
+            return ()
+        if not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{self._where(key)} must be a list of strings")
+        return tuple(value)
+
+    def url(self, key: str) -> str | None:
+        value = self.get(key, str)
+        if value is not None:
+            parsed = urlparse(value)
+            if parsed.scheme not in ("http", "https") or not parsed.netloc:
+                raise ConfigError(f"{self._where(key)} = {value!r} is not an http(s) URL")
+        return value
+
+    def deadline(self, key: str) -> datetime | None:
+        self.seen.add(key)
+        value = self.table.get(key)
+        if value is None:
+            return None
+        if isinstance(value, str):
+            try:
+                value = datetime.fromisoformat(value)
+            except ValueError as e:
+                raise ConfigError(f"{self._where(key)} = {value!r} is not an RFC 3339 date-time") from e
+        if not isinstance(value, datetime):
+            raise ConfigError(f"{self._where(key)} must be an RFC 3339 date-time, not {type(value).__name__}")
+        if value.tzinfo is None:
+            raise ConfigError(f"{self._where(key)} has no time zone", "write it like 2026-12-01T18:00:00Z")
+        return value
+
+    def done(self) -> None:
+        extra = sorted(set(self.table) - self.seen)
+        if extra:
+            raise ConfigError(f"{self.source}: unknown key {self.name}.{extra[0]}", f"allowed: {', '.join(sorted(self.seen))}")
