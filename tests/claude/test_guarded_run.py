@@ -22,7 +22,9 @@ from overlord.domain.guard import GuardPolicy, ToolCall, decide_tool_call
 from overlord.domain.run import Run
 from overlord.ledger.session import init_home
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
-from tests.claude.conftest import run_cli
+from tests.claude.conftest import ROOT, CliRun, run_cli
+
+FIRST_MISSION = ROOT / "examples" / "first-mission" / "transcript.json"
 
 
 class StepClock:
@@ -43,6 +45,25 @@ def short_dir():
     shutil.rmtree(d, ignore_errors=True)
 
 
+def guarded_run(claude_bin, session, *, root: Path, home: Path, sock_dir: Path, transcript: Transcript,
+                clock: StepClock) -> tuple[uuid.UUID, GuardPolicy, CliRun]:
+    """Open a run, host its decision service, arm the guard in ``root`` and run the CLI."""
+    run_id = uuid.uuid4()
+    session.ledger.append(Run.open(run_id=run_id, cwd=str(root), argv=["claude"], policy_hash="",
+                                   overlord_version="test", runtime="claude-code", sandbox="none", at=clock.now()))
+    policy = GuardPolicy(worker_root=str(root))
+    core = DecisionCore(policy, overlord_home=str(session.home.root),
+                        recorder=RunRecorder(session.ledger, run_id, clock), run_id=str(run_id))
+    with DecisionService(sock_dir / "guard.sock", core, deadline_ms=5000) as service:
+        inst = arm_guard(session, root=root, policy=policy, clock=clock, run_id=run_id, service=service)
+        assert Path(inst.settings_path) == root / ".claude" / "settings.json"
+        run = run_cli(claude_bin, root=root, home=home, transcript=transcript,
+                      inv=cc.Invocation(prompt="Write hello.txt, then commit.", max_turns=8,
+                                        allowed_tools=("Read", "Write", "Edit", "Bash")),
+                      extra_env={"OVERLORD_SOCKET": str(service.socket_path), "OVERLORD_RUN_ID": str(run_id)})
+    return run_id, policy, run
+
+
 def test_guarded_run_allows_inside_denies_outside_and_git(claude_bin, tmp_path, fresh_home, short_dir):
     root = (tmp_path / "work").resolve()
     root.mkdir()
@@ -52,12 +73,6 @@ def test_guarded_run_allows_inside_denies_outside_and_git(claude_bin, tmp_path, 
     session = init_home(tmp_path / "ovl-home")
     clock = StepClock()
     try:
-        run_id = uuid.uuid4()
-        session.ledger.append(Run.open(run_id=run_id, cwd=str(root), argv=["claude"], policy_hash="",
-                                       overlord_version="test", runtime="claude-code", sandbox="none", at=clock.now()))
-        policy = GuardPolicy(worker_root=str(root))
-        core = DecisionCore(policy, overlord_home=str(session.home.root),
-                            recorder=RunRecorder(session.ledger, run_id, clock), run_id=str(run_id))
         transcript = Transcript.from_json([
             {"blocks": [{"text": "Writing the greeting."},
                         {"tool": "Write", "input": {"file_path": str(inside), "content": "hello\n"}}]},
@@ -65,13 +80,8 @@ def test_guarded_run_allows_inside_denies_outside_and_git(claude_bin, tmp_path, 
             {"blocks": [{"tool": "Bash", "input": {"command": "git commit -m x", "description": "commit"}}]},
             {"blocks": [{"text": "All done."}]},
         ])
-        with DecisionService(short_dir / "guard.sock", core, deadline_ms=5000) as service:
-            inst = arm_guard(session, root=root, policy=policy, clock=clock, run_id=run_id, service=service)
-            assert Path(inst.settings_path) == root / ".claude" / "settings.json"
-            run = run_cli(claude_bin, root=root, home=fresh_home, transcript=transcript,
-                          inv=cc.Invocation(prompt="Write hello.txt, then commit.", max_turns=8,
-                                            allowed_tools=("Read", "Write", "Edit", "Bash")),
-                          extra_env={"OVERLORD_SOCKET": str(service.socket_path), "OVERLORD_RUN_ID": str(run_id)})
+        run_id, policy, run = guarded_run(claude_bin, session, root=root, home=fresh_home, sock_dir=short_dir,
+                                          transcript=transcript, clock=clock)
         assert run.proc.returncode == 0, run.explain()
 
         # on disk
@@ -118,3 +128,26 @@ def _decisions(session, run_id) -> list[dict]:
     """The run's ToolCallDecided events (read through the signing mapper), as dicts, in order."""
     events = (session.ledger.mapper.to_domain_event(se) for se in session.ledger.stream_rows(run_id))
     return [vars(e) for e in events if type(e).__name__ == "ToolCallDecided"]
+
+
+def test_the_shipped_first_mission_replays_with_relative_paths(claude_bin, tmp_path, fresh_home, short_dir):
+    root = (tmp_path / "project").resolve()
+    root.mkdir()
+    session = init_home(tmp_path / "ovl-home")
+    try:
+        run_id, _, run = guarded_run(claude_bin, session, root=root, home=fresh_home, sock_dir=short_dir,
+                                     transcript=Transcript.from_file(FIRST_MISSION), clock=StepClock())
+        assert run.proc.returncode == 0, run.explain()
+        assert (root / "greet.py").read_text().startswith("def greet(name: str) -> str:")
+        assert not (tmp_path / "escaped-note.txt").exists()
+        real = [r for r in _decisions(session, run_id) if not r["probe"]]
+        assert [(r["tool"], r["decision"], r["denial_class"]) for r in real] == [
+            ("Write", "allow", None), ("Write", "deny", "write_outside"), ("Bash", "deny", "git_mutation"),
+        ], real
+        results = run.of(cc.ToolResult)
+        assert [(r.permission_decision, r.decision_source) for r in results] == [
+            ("accept", "hook"), ("reject", "hook"), ("reject", "hook")]
+        assert f"Write only under {root}" in results[1].content
+        assert session.verify(workers=1).ok
+    finally:
+        session.close()

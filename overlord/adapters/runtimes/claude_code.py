@@ -193,10 +193,11 @@ class ToolUse:
 
 @dataclass(frozen=True)
 class ToolResult:
-    """What the CLI sent back for a tool call. A guard denial arrives as an error whose
-    content starts ``PreToolUse:TOOL hook error:`` and carries the hook's reason; the CLI's
-    ``tool_result_meta`` gives ``permission_decision`` (``accept``/``reject``) and
-    ``decision_source`` (``hook``, ...) when it printed them."""
+    """What the CLI sent back for a tool call. A guard denial arrives as an error carrying
+    the hook's reason (2.1.332 prefixes it with ``PreToolUse:TOOL hook error:`` for most calls,
+    but not for a Write to a relative path outside the cwd); the reliable mark is the CLI's
+    ``tool_result_meta``: ``permission_decision`` (``accept``/``reject``) and
+    ``decision_source`` (``hook``, ...), ``None`` when it printed none."""
 
     tool_use_id: str
     content: str
