@@ -1,0 +1,95 @@
+"""Token-gated actions: a sub-application whose middleware guards every route it holds.
+
+The gate is applied where the routes are registered (:func:`actions_app`), not route by
+route: a request reaches an action only with ``Authorization: Bearer <token>`` (compared in
+constant time), a JSON content type, a body of at most :data:`MAX_ACTION_BYTES`, and the
+body ``{"confirm": true}``; so a cross-site form (which cannot send the header nor a JSON
+content type) can never trigger one. The token lives in ``OVERLORD_HOME/witness.token``
+(mode 0600, created on the first ``overlord witness serve``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import secrets
+import stat
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from aiohttp import web
+
+from overlord.errors import HomeError
+
+TOKEN_FILE = "witness.token"
+MAX_ACTION_BYTES = 4096
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def load_or_create_token(home_root: Path) -> str:
+    """The action token in ``home_root/witness.token``, created (0600) on first use.
+
+    Raises:
+        HomeError: the token file is readable by others, or empty.
+    """
+    path = home_root / TOKEN_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_urlsafe(32) + "\n")
+    mode = path.stat().st_mode
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise HomeError(f"the token {path} is readable by others (mode {stat.S_IMODE(mode):04o})", f"run `chmod 600 {path}`")
+    token = path.read_text().strip()
+    if len(token) < 16:
+        raise HomeError(f"the token {path} is too short", "delete it; `overlord witness serve` makes a new one")
+    return token
+
+
+def _deny(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+def token_gate(token: str) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    """Middleware: bearer token, JSON body ``{"confirm": true}`` (see the module doc)."""
+    expected = f"Bearer {token}".encode()
+
+    @web.middleware
+    async def gate(request: web.Request, handler: Handler) -> web.StreamResponse:
+        given = request.headers.get("Authorization", "").encode()
+        if not given:
+            return _deny(401, "an action needs `Authorization: Bearer TOKEN` (the token is in OVERLORD_HOME/witness.token)")
+        if not hmac.compare_digest(given, expected):
+            return _deny(403, "wrong token")
+        if request.method != "POST":
+            return _deny(405, "actions are POST")
+        if request.content_type != "application/json":
+            return _deny(415, "an action needs a JSON body {\"confirm\": true}")
+        if request.content_length is not None and request.content_length > MAX_ACTION_BYTES:
+            return _deny(413, "action body too large")
+        raw = await request.content.read(MAX_ACTION_BYTES + 1)
+        if len(raw) > MAX_ACTION_BYTES:
+            return _deny(413, "action body too large")
+        try:
+            body = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            return _deny(400, "the body is not JSON")
+        if not isinstance(body, dict) or body.get("confirm") is not True:
+            return _deny(400, "an action needs {\"confirm\": true}")
+        request["action_body"] = body
+        return await handler(request)
+
+    return gate
+
+
+def actions_app(token: str, routes: list[tuple[str, Handler]]) -> web.Application:
+    """The sub-application holding every action; mount it at ``/api/actions/``."""
+    sub = web.Application(middlewares=[token_gate(token)], client_max_size=MAX_ACTION_BYTES)
+    for path, handler in routes:
+        sub.router.add_route("*", path, handler)
+    return sub
