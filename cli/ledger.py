@@ -73,17 +73,34 @@ def init(
         session.close()
 
 
-def checkpoint(home: Path = HOME_OPT, json_out: bool = JSON_OPT) -> None:
-    """Sign a checkpoint of the whole ledger, store it as an event, and pin it in the home."""
+def checkpoint(
+    home: Path = HOME_OPT,
+    json_out: bool = JSON_OPT,
+    witness: list[str] = typer.Option(None, "--witness", help="A witness URL to cosign the checkpoint (repeatable); its key must be a `witness <key>` line of the trust file."),
+) -> None:
+    """Sign a checkpoint of the whole ledger, store it as an event, and pin it in the home.
+
+    With --witness, ask each witness to cosign it (C2SP tlog-witness) and store the
+    cosignatures as events, which `overlord verify` checks.
+    """
+    from overlord.ledger.keys import witness_keys
+    from witness.client import request_cosignatures
+
     session = open_session(home)
+    lines: list[str] = []
     try:
-        cp, note = session.checkpoint(at=SystemClock().now())
+        clock = SystemClock()
+        cp, note = session.checkpoint(at=clock.now())
+        for url in witness or []:
+            kept = request_cosignatures(session, url, note, witness_keys(session.verifiers), at=clock.now())
+            lines.extend(c.line for c in kept)
     finally:
         session.close()
     if json_out:
-        typer.echo(json.dumps({"origin": cp.origin, "size": cp.size, "root_hash": base64.b64encode(cp.root_hash).decode(), "note": note}))
+        typer.echo(json.dumps({"origin": cp.origin, "size": cp.size, "root_hash": base64.b64encode(cp.root_hash).decode(),
+                               "note": note, "cosignatures": lines}))
     else:
-        typer.echo(note, nl=False)
+        typer.echo(note + "".join(line + "\n" for line in lines), nl=False)
 
 
 def verify(

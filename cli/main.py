@@ -19,6 +19,7 @@ from cli import guard as guard_cmds
 from cli import hook as hook_cmds
 from cli import ledger as ledger_cmds
 from cli import run as run_cmds
+from cli import witness as witness_cmds
 from overlord import __version__
 from overlord.errors import OverlordError
 
@@ -61,6 +62,7 @@ run_cmds.register(app)
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")
 app.add_typer(hook_cmds.app, name="hook", help="The guard's hook: install, restore, run in-process.")
+app.add_typer(witness_cmds.app, name="witness", help="The witness server: read API, live page, C2SP witness, token-gated actions.")
 
 
 def main() -> None:

@@ -1,0 +1,87 @@
+"""``overlord witness``: serve the read API, the page and the C2SP witness; manage its key and logs.
+
+The witness's own home is ``--witness-home``, else ``OVERLORD_WITNESS_HOME``, else
+``$XDG_DATA_HOME/overlord-witness``: its key (0600, created on first use) and its store.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+from cli.context import open_session
+from witness.state import WitnessHome, default_witness_home
+
+app = typer.Typer(help="The witness server: read API, live page, C2SP witness, actions.", no_args_is_help=True,
+                  add_completion=False)
+
+WHOME_OPT = typer.Option(None, "--witness-home", help="The witness's home (default: $OVERLORD_WITNESS_HOME, else $XDG_DATA_HOME/overlord-witness).")
+HOME_OPT = typer.Option(None, "--home", help="The Overlord home served (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
+
+
+def _witness_home(explicit: Path | None) -> WitnessHome:
+    return WitnessHome(explicit if explicit is not None else default_witness_home(dict(os.environ)))
+
+
+@app.command("key")
+def key(
+    witness_home: Path = WHOME_OPT,
+    name: str = typer.Option(None, "--name", help="The witness's key name, used only when the key is created."),
+) -> None:
+    """Print the witness's verifier key (cosigner, type 0x04); creates the key on first use.
+
+    Trust it with a line `witness <key>` in the ledger home's trust file.
+    """
+    home = _witness_home(witness_home)
+    signer = home.signer(name=name)
+    from overlord.ledger.cosignature import CosignatureVerifier
+
+    typer.echo(CosignatureVerifier(signer.name, signer.public_key).to_key())
+
+
+@app.command("add-log")
+def add_log(
+    origin: str = typer.Argument(..., help="The log's origin (its checkpoints' first line)."),
+    verifier_key: str = typer.Argument(..., help="The log's verifier key (name+keyid+base64)."),
+    witness_home: Path = WHOME_OPT,
+) -> None:
+    """Let the witness cosign checkpoints of ORIGIN signed by VERIFIER_KEY."""
+    store = _witness_home(witness_home).store()
+    try:
+        state = store.add_log(origin, verifier_key)
+    finally:
+        store.close()
+    typer.echo(f"witness knows {state.origin} ({len(state.verifiers)} key(s)), latest cosigned size {state.size}")
+
+
+@app.command("serve")
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (loopback by default)."),
+    port: int = typer.Option(8770, "--port", help="Port to listen on."),
+    home: Path = HOME_OPT,
+    witness_home: Path = WHOME_OPT,
+) -> None:
+    """Serve the read API, the live page at /, the C2SP witness (POST /add-checkpoint) and actions.
+
+    Actions need the token in OVERLORD_HOME/witness.token (created here, mode 0600).
+    """
+    from aiohttp import web
+
+    from witness.actions import load_or_create_token
+    from witness.app import ServerConfig, add_local_log, build_app
+
+    session = open_session(home)
+    whome = _witness_home(witness_home)
+    signer = whome.signer()
+    store = whome.store()
+    try:
+        add_local_log(session, store)
+        token = load_or_create_token(session.home.root)
+        config = ServerConfig(session=session, witness_signer=signer, witness_store=store, token=token)
+        typer.echo(f"overlord witness on http://{host}:{port}/ (witness {signer.name}; token in {session.home.root}/witness.token)", err=True)
+        web.run_app(build_app(config), host=host, port=port, print=None, access_log=None)
+    finally:
+        store.close()
+        session.close()
