@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 
 from cli.context import open_session
+from overlord.errors import ConfigError
 from overlord.adapters.clock import SystemClock
 from overlord.supervision.command_run import run_command
 
@@ -26,18 +27,28 @@ def register(app: typer.Typer) -> None:
 
 def run(
     command: list[str] = typer.Argument(None, help="The command and its arguments, after `--`."),
+    mission: Path = typer.Option(None, "--mission", "-m", help="A mission file (TOML): run an agent under supervision."),
+    root: Path = typer.Option(None, "--root", help="The worker root for a mission (default: the current directory)."),
     home: Path = typer.Option(None, "--home", help="The Overlord home."),
     json_out: bool = typer.Option(False, "--json", help="Print the settlement as one JSON object."),
 ) -> None:
-    """Run a command under Overlord: record it, settle it, sign a checkpoint.
+    """Run a command, or a mission, under Overlord: record it, settle it, sign a checkpoint.
 
-    Example: overlord run -- pytest -q
+    Examples: overlord run -- pytest -q;  overlord run --mission mission.toml --root ./work
+
+    A mission runs an agent (the Claude Code CLI, or any command) with the guard armed in
+    the worker root, under the mission's limits; it settles with a stop code.
 
     Exit code: the command's own when it ran (0 on success, 128+N when killed by signal N),
     127 when the command could not be started, 130 when cancelled (Ctrl-C, SIGTERM), 2 when
     Overlord itself could not start (no home, bad input). With --json, the command's stdout
     goes to stderr so that stdout holds only the settlement.
     """
+    if mission is not None:
+        if command:
+            raise ConfigError("give either --mission or a command after `--`, not both")
+        _run_mission(mission, root or Path.cwd(), home, json_out)
+        return
     session = open_session(home)
     # SIGTERM (from `timeout`, `kill`, a supervisor) ends the run the way Ctrl-C does: the
     # child's process group is ended and the run is settled as cancelled, never left open.
@@ -79,3 +90,29 @@ def _exit_code(result) -> int:  # noqa: ANN001
     if result.signal is not None:
         return 128 + result.signal
     return 127 if s.stop_code == "runtime_error" else 1
+
+
+def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bool) -> None:
+    from overlord.domain.mission import Mission
+    from overlord.supervision.mission_run import prepare, run_mission
+
+    try:
+        text = mission_path.read_text()
+    except (OSError, UnicodeError) as e:
+        raise ConfigError(f"cannot read the mission file {mission_path}: {e}") from e
+    m = Mission.from_toml(text, source=str(mission_path), base_dir=str(root.resolve()))
+    session = open_session(home)
+    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        prepared = prepare(m, root=root.resolve(), home_root=session.home.root, mission_dir=mission_path.resolve().parent,
+                           project_root=Path(__file__).resolve().parents[1])
+        result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        session.close()
+    s = result.settlement
+    if json_out:
+        typer.echo(json.dumps({"run_id": str(result.run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail}))
+    else:
+        typer.echo(f"run {result.run_id}: {s.status} ({s.stop_code}) {s.detail}", err=True)
+    raise typer.Exit(0 if s.status == "succeeded" else 130 if s.stop_code == "cancelled" else 1)

@@ -104,6 +104,75 @@ class Run(Aggregate):
         settings_path: str
         reason: str
 
+    class RuntimeStarted(Aggregate.Event):
+        TOPIC = "overlord.run.RuntimeStarted"
+        """The runtime's first event: its native session id, model, version and tool count."""
+
+        session_id: str
+        model: str | None
+        version: str | None
+        tools: int
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.native_session_id = self.session_id
+
+    class TurnRecorded(Aggregate.Event):
+        TOPIC = "overlord.run.TurnRecorded"
+        """A model turn began: its message id, model, and the tokens it reported so far."""
+
+        message_id: str
+        model: str | None
+        input_tokens: int
+        output_tokens: int
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.turns += 1
+
+    class ToolUsed(Aggregate.Event):
+        TOPIC = "overlord.run.ToolUsed"
+        """The agent called a tool: its id, name and the digest of its input."""
+
+        tool_use_id: str
+        name: str
+        input_digest: str
+
+    class ToolReturned(Aggregate.Event):
+        TOPIC = "overlord.run.ToolReturned"
+        """A tool call's result: error or not, denied by the guard or not, and its text as a blob."""
+
+        tool_use_id: str
+        is_error: bool
+        denied: bool
+        content_blob: str
+
+    class LoopAdvisory(Aggregate.Event):
+        TOPIC = "overlord.run.LoopAdvisory"
+        """The loop probe saw a pattern (shadow mode: recorded, nothing stopped)."""
+
+        signature: str
+        advice: str
+
+    class RunStopped(Aggregate.Event):
+        TOPIC = "overlord.run.RunStopped"
+        """A limit (or a person) stopped the run: the stop code and why."""
+
+        stop_code: str
+        detail: str
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.stopped = (self.stop_code, self.detail)
+
+    class RuntimeResult(Aggregate.Event):
+        TOPIC = "overlord.run.RuntimeResult"
+        """The runtime's own account of how it ended (its result event)."""
+
+        subtype: str
+        is_error: bool
+        num_turns: int
+        cost_micro_usd: int
+        session_id: str
+        detail: str
+
     def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
         self.cwd = cwd
         self.argv = list(argv)
@@ -115,6 +184,9 @@ class Run(Aggregate):
         self.exit_signal: int | None = None
         self.duration_ns: int | None = None
         self.settlement: Settlement | None = None
+        self.native_session_id: str | None = None
+        self.turns = 0
+        self.stopped: tuple[str, str] | None = None
         self.tool_calls = 0
         self.denials = 0
         self.guard_snapshot: str | None = None
@@ -232,3 +304,35 @@ class Run(Aggregate):
             settings_path=settings_path,
             reason=reason,
         )
+
+    def runtime_started(self, *, session_id: str, model: str | None, version: str | None, tools: int, at: datetime) -> None:
+        """Record the runtime's first event (``RuntimeStarted``)."""
+        self.trigger_event(self.RuntimeStarted, timestamp=at, session_id=session_id, model=model, version=version, tools=tools)
+
+    def record_turn(self, *, message_id: str, model: str | None, input_tokens: int, output_tokens: int, at: datetime) -> None:
+        """Record a model turn (``TurnRecorded``)."""
+        self.trigger_event(self.TurnRecorded, timestamp=at, message_id=message_id, model=model,
+                           input_tokens=input_tokens, output_tokens=output_tokens)
+
+    def record_tool_use(self, *, tool_use_id: str, name: str, input_digest: str, at: datetime) -> None:
+        """Record a tool call the agent made (``ToolUsed``)."""
+        self.trigger_event(self.ToolUsed, timestamp=at, tool_use_id=tool_use_id, name=name, input_digest=input_digest)
+
+    def record_tool_result(self, *, tool_use_id: str, is_error: bool, denied: bool, content_blob: str, at: datetime) -> None:
+        """Record a tool call's result (``ToolReturned``)."""
+        self.trigger_event(self.ToolReturned, timestamp=at, tool_use_id=tool_use_id, is_error=is_error,
+                           denied=denied, content_blob=content_blob)
+
+    def advise_loop(self, *, signature: str, advice: str, at: datetime) -> None:
+        """Record the loop probe's advice (``LoopAdvisory``); it stops nothing."""
+        self.trigger_event(self.LoopAdvisory, timestamp=at, signature=signature, advice=advice)
+
+    def stop(self, *, stop_code: str, detail: str, at: datetime) -> None:
+        """Record that a limit stopped the run (``RunStopped``)."""
+        self.trigger_event(self.RunStopped, timestamp=at, stop_code=stop_code, detail=detail)
+
+    def record_result(self, *, subtype: str, is_error: bool, num_turns: int, cost_micro_usd: int, session_id: str,
+                      detail: str, at: datetime) -> None:
+        """Record the runtime's own result (``RuntimeResult``)."""
+        self.trigger_event(self.RuntimeResult, timestamp=at, subtype=subtype, is_error=is_error, num_turns=num_turns,
+                           cost_micro_usd=cost_micro_usd, session_id=session_id, detail=detail)

@@ -63,3 +63,23 @@ def settle_exit(exit_code: int | None, signal: int | None) -> Settlement:
 def stopped(stop_code: StopCode, detail: str) -> Settlement:
     """Settle a run that Overlord (or a person) stopped, with ``stop_code``."""
     return Settlement(Status.STOPPED.value, stop_code.value, detail)
+
+
+def settle_supervised(
+    *, stop_code: StopCode | None, stop_detail: str, exit_code: int | None, signal: int | None,
+    result_subtype: str | None, result_is_error: bool | None,
+) -> Settlement:
+    """Settle a supervised run from the controller's receipt and the runtime's own result.
+
+    * the controller stopped it (a limit, a person): ``stopped`` with that stop code;
+    * the runtime hit its native turn cap (result ``error_max_turns``): ``stopped/turn_limit``;
+    * the runtime reported an error, or exited non-zero: ``failed/runtime_error``;
+    * it reported success and exited 0 (or reported nothing and exited 0): ``completed``.
+    """
+    if stop_code is not None:
+        return stopped(stop_code, stop_detail)
+    if result_subtype == "error_max_turns":
+        return stopped(StopCode.TURN_LIMIT, "the runtime reached its turn limit (--max-turns)")
+    if result_is_error:
+        return Settlement(Status.FAILED.value, StopCode.RUNTIME_ERROR.value, f"the runtime reported {result_subtype or 'an error'}")
+    return settle_exit(exit_code, signal)

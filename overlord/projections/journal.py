@@ -68,6 +68,22 @@ def summarize(topic: str, event: Any) -> str:
         return f"guard armed ({d['runtime']}) from snapshot {d['snapshot_sha256'][:16]}…, {d['probes_passed']} probes denied"
     if topic == "overlord.run.GuardArmFailed":
         return f"guard arming failed ({d['runtime']}): {d['reason']}"
+    if topic == "overlord.run.RuntimeStarted":
+        return f"runtime started: session {d['session_id']}, model {d['model']}, {d['tools']} tools (v{d['version']})"
+    if topic == "overlord.run.TurnRecorded":
+        return f"turn {d['message_id']} ({d['model']}): {d['input_tokens']} tokens in, {d['output_tokens']} out"
+    if topic == "overlord.run.ToolUsed":
+        return f"tool call {d['name']} ({d['tool_use_id']})"
+    if topic == "overlord.run.ToolReturned":
+        how = "denied by the guard" if d["denied"] else "error" if d["is_error"] else "ok"
+        return f"tool result {d['tool_use_id']}: {how}"
+    if topic == "overlord.run.LoopAdvisory":
+        return f"loop probe (advisory): {d['advice']}"
+    if topic == "overlord.run.RunStopped":
+        return f"stopped: {d['stop_code']}: {d['detail']}"
+    if topic == "overlord.run.RuntimeResult":
+        err = "error" if d["is_error"] else "ok"
+        return f"runtime result {d['subtype']} ({err}), {d['num_turns']} turns, ${d['cost_micro_usd'] / 1e6:.4f} estimated"
     if topic == "overlord.log.CheckpointSigned":
         return f"checkpoint of {d['size']} events, root {d['root_hash'].hex()[:16]}…"
     if topic == "overlord.log.Cosigned":

@@ -110,6 +110,14 @@ class RunRecorder:
         self.clock = clock
         self._lock = threading.Lock()
 
+    def apply(self, change: Callable[[Any], None]) -> None:
+        """Load the run, let ``change`` trigger events on it, save: one writer at a time,
+        so the controller and the decision service can both extend the run's stream."""
+        with self._lock:
+            run = self.ledger.get(self.run_id)
+            change(run)
+            self.ledger.append(run)
+
     def __call__(self, call: DecidedCall) -> None:
         """Append one ``ToolCallDecided``. Raises LedgerError/NotFoundError on failure."""
         d = call.decision

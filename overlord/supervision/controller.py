@@ -1,0 +1,283 @@
+"""The controller: spawn a runtime, read its native events, enforce limits, end it.
+
+The runtime runs in its own process group. Two reader threads turn its stdout and stderr
+into lines on a queue; the controller's loop takes them (or a poll tick), folds them into
+the limits' :class:`~overlord.domain.limits.Watch`, records what matters as Run events,
+writes a heartbeat to ``control.json``, and asks :func:`~overlord.domain.limits.check_limits`
+whether to stop. On a crossed limit it records ``RunStopped`` and ends the whole process
+group (SIGTERM, then SIGKILL): no child outlives the run.
+
+Time comes from the two injected clocks (``monotonic_ns`` for durations, ``clock`` for event
+times and the deadline); the limit rules themselves are pure and tested without a clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import queue
+import signal as signals
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from overlord.adapters.clock import Clock
+from overlord.adapters.runtimes import claude_code as cc
+from overlord.domain.limits import (
+    Crossed, Denied, LoopProbe, Output, Thinking, ToolFinished, TurnStarted, Watch, check_limits, observe,
+)
+from overlord.domain.mission import Limits
+from overlord.domain.settlement import StopCode
+from overlord.ledger.home import replace_atomically
+
+log = structlog.get_logger("overlord.controller")
+
+ParseLine = Callable[[bytes], Iterable[Any]]
+
+
+def parse_nothing(line: bytes) -> tuple[()]:
+    """For runtimes with no native event stream: every line is only output."""
+    return ()
+
+
+@dataclass
+class Supervised:
+    """What the controller saw: how it ended (``crossed`` when a limit stopped it), the
+    exit, the runtime's own result (a :class:`claude_code.Result` or ``None``) and output."""
+
+    crossed: Crossed | None
+    exit_code: int | None
+    signal: int | None
+    duration_ns: int
+    stdout: bytes
+    stderr: bytes
+    result: cc.Result | None = None
+    session_id: str | None = None
+    watch: Watch | None = None
+    records: list[Any] = field(default_factory=list)
+
+
+class Controller:
+    """Supervises one attempt of a runtime.
+
+    Args:
+        record: ``record(change)`` loads the run, applies ``change(run)`` and saves it
+            (:meth:`~overlord.supervision.decision_service.RunRecorder.apply`).
+        put_blob: stores bytes, returns their sha256 name.
+        limits: the mission's limits. ``max_denials``: the guard's denial budget.
+        denials: how many tool calls the guard has denied so far in this run.
+        parse_line: the runtime's native event parser (bytes line -> records).
+        control_path: where the heartbeat (``control.json``) is written.
+        clock: event times and the deadline. monotonic_ns: durations.
+        poll_ms: how often limits are checked when nothing arrives.
+        stop_requested: polled each tick; a non-empty reason stops the run as ``cancelled``.
+    """
+
+    def __init__(
+        self,
+        *,
+        record: Callable[[Callable[[Any], None]], None],
+        put_blob: Callable[[bytes], str],
+        limits: Limits,
+        max_denials: int | None,
+        denials: Callable[[], int],
+        parse_line: ParseLine,
+        control_path: Path,
+        clock: Clock,
+        monotonic_ns: Callable[[], int] = time.monotonic_ns,
+        poll_ms: int = 100,
+        stop_requested: Callable[[], tuple[StopCode, str] | None] = lambda: None,
+    ) -> None:
+        self.record = record
+        self.put_blob = put_blob
+        self.limits = limits
+        self.max_denials = max_denials
+        self.denials = denials
+        self.parse_line = parse_line
+        self.control_path = control_path
+        self.clock = clock
+        self.monotonic_ns = monotonic_ns
+        self.poll_s = poll_ms / 1000
+        self.stop_requested = stop_requested
+        self._seen_messages: set[str] = set()
+        self._signatures: dict[str, str] = {}
+        self._probe = LoopProbe()
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def supervise(self, argv: Sequence[str], *, cwd: str, env: Mapping[str, str]) -> Supervised:
+        """Run ``argv`` to its end or until a limit is crossed.
+
+        Raises:
+            OSError: the program could not be started (the caller settles the run).
+        """
+        start = self.monotonic_ns()
+        proc = subprocess.Popen(
+            list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, start_new_session=True,
+        )
+        lines: queue.Queue[tuple[str, bytes | None]] = queue.Queue()
+        readers = [
+            threading.Thread(target=_read_lines, args=(proc.stdout, "out", lines), daemon=True),
+            threading.Thread(target=_read_lines, args=(proc.stderr, "err", lines), daemon=True),
+        ]
+        for t in readers:
+            t.start()
+        out, err = bytearray(), bytearray()
+        watch = Watch.start(start)
+        seen = Supervised(None, None, None, 0, b"", b"")
+        open_streams, exited_at = 2, None
+        try:
+            while True:
+                try:
+                    stream, line = lines.get(timeout=self.poll_s)
+                except queue.Empty:
+                    stream, line = "", None
+                    if open_streams == 0 and proc.poll() is not None:
+                        break
+                now = self.monotonic_ns()
+                if stream and line is None:
+                    open_streams -= 1
+                elif line is not None:
+                    (out if stream == "out" else err).extend(line)
+                    watch = observe(watch, Output(len(line)), now)
+                    if stream == "out":
+                        for rec in self.parse_line(line):
+                            seen.records.append(rec)
+                            watch = self._on_record(rec, watch, now, seen)
+                while watch.denials < self.denials():
+                    watch = observe(watch, Denied(), now)
+                self._heartbeat(proc, watch, now - start)
+                crossed = self._stop_reason(watch, now)
+                if crossed is not None:
+                    seen.crossed = crossed
+                    self.record(lambda run: run.stop(stop_code=crossed.stop_code.value, detail=crossed.detail, at=self.clock.now()))
+                    log.info("run.limit", stop_code=crossed.stop_code.value, detail=crossed.detail)
+                    break
+                if open_streams == 0 and proc.poll() is not None:
+                    break
+                if proc.poll() is not None:
+                    # the runtime is gone but something holds its pipes: give it a moment
+                    exited_at = exited_at or now
+                    if now - exited_at > 2_000_000_000:
+                        break
+        finally:
+            end_group(proc)
+            for t in readers:
+                t.join(timeout=2)
+        while True:  # what the readers still had
+            try:
+                stream, line = lines.get_nowait()
+            except queue.Empty:
+                break
+            if line:
+                (out if stream == "out" else err).extend(line)
+        code = proc.returncode
+        seen.exit_code, seen.signal = (code, None) if code >= 0 else (None, -code)
+        seen.duration_ns = self.monotonic_ns() - start
+        seen.stdout, seen.stderr, seen.watch = bytes(out), bytes(err), watch
+        return seen
+
+    def _stop_reason(self, watch: Watch, now: int) -> Crossed | None:
+        asked = self.stop_requested()
+        if asked is not None:
+            return Crossed(*asked)
+        return check_limits(watch, self.limits, now_ns=now, now_utc=self.clock.now(), max_denials=self.max_denials)
+
+    # -- native events -> observations and Run events ----------------------------------
+
+    def _on_record(self, rec: Any, watch: Watch, now: int, seen: Supervised) -> Watch:
+        at = self.clock.now
+        if isinstance(rec, cc.Init):
+            seen.session_id = rec.session_id
+            self.record(lambda run: run.runtime_started(session_id=rec.session_id, model=rec.model, version=rec.version,
+                                                        tools=len(rec.tools), at=at()))
+            return watch
+        if isinstance(rec, cc.AssistantTurn):
+            if rec.thinking:
+                watch = observe(watch, Thinking(hashlib.sha256(rec.thinking.encode()).hexdigest()), now)
+            if rec.message_id not in self._seen_messages:
+                self._seen_messages.add(rec.message_id)
+                watch = observe(watch, TurnStarted(), now)
+                usage = rec.usage or {}
+                self.record(lambda run: run.record_turn(
+                    message_id=rec.message_id, model=rec.model, input_tokens=_int(usage.get("input_tokens")),
+                    output_tokens=_int(usage.get("output_tokens")), at=at()))
+            return watch
+        if isinstance(rec, cc.ToolUse):
+            digest = hashlib.sha256(json.dumps(rec.input, sort_keys=True, default=str).encode()).hexdigest()
+            signature = f"{rec.name}:{digest}"
+            self._signatures[rec.id] = signature
+            self._probe, advice = self._probe.see(signature)
+            self.record(lambda run: run.record_tool_use(tool_use_id=rec.id, name=rec.name, input_digest=digest, at=at()))
+            if advice:
+                self.record(lambda run: run.advise_loop(signature=signature, advice=advice, at=at()))
+            return watch
+        if isinstance(rec, cc.ToolResult):
+            denied = rec.decision_source == "hook" and rec.permission_decision == "reject"
+            blob = self.put_blob(rec.content.encode("utf-8", "replace"))
+            self.record(lambda run: run.record_tool_result(tool_use_id=rec.tool_use_id, is_error=rec.is_error,
+                                                           denied=denied, content_blob=blob, at=at()))
+            if denied:
+                return observe(watch, Output(0), now)  # counted by the guard, not as a failure
+            signature = self._signatures.get(rec.tool_use_id, rec.tool_use_id)
+            return observe(watch, ToolFinished(signature, rec.is_error), now)
+        if isinstance(rec, cc.Result):
+            seen.result = rec
+            self.record(lambda run: run.record_result(
+                subtype=rec.subtype, is_error=rec.is_error, num_turns=rec.num_turns, cost_micro_usd=rec.cost_micro_usd,
+                session_id=rec.session_id, detail=(rec.result or "")[:500], at=at()))
+            return watch
+        return watch
+
+    def _heartbeat(self, proc: subprocess.Popen, watch: Watch, elapsed_ns: int) -> None:
+        try:
+            replace_atomically(self.control_path, json.dumps({
+                "pid": os.getpid(), "runtime_pid": proc.pid, "heartbeat_utc": self.clock.now().isoformat(),
+                "elapsed_ms": elapsed_ns // 1_000_000, "turns": watch.turns, "denials": watch.denials,
+                "output_bytes": watch.output_bytes,
+            }).encode())
+        except OSError as e:  # bookkeeping: a heartbeat that cannot be written never stops a run
+            log.warning("controller.heartbeat_failed", error=str(e))
+
+
+def _int(v: Any) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def _read_lines(pipe: Any, name: str, out: queue.Queue) -> None:
+    try:
+        for line in iter(pipe.readline, b""):
+            out.put((name, line))
+    except (OSError, ValueError):
+        pass
+    finally:
+        out.put((name, None))
+
+
+def end_group(proc: subprocess.Popen, grace_s: float = 2.0) -> None:
+    """End the runtime's whole process group: SIGTERM, then SIGKILL after ``grace_s``."""
+    for sig in (signals.SIGTERM, signals.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            break
+        try:
+            proc.wait(timeout=grace_s)
+            # the leader is gone; SIGKILL the rest of the group in case anything lingers
+            os.killpg(proc.pid, signals.SIGKILL)
+        except subprocess.TimeoutExpired:
+            continue
+        except (ProcessLookupError, PermissionError):
+            pass
+        break
+    if proc.poll() is None:
+        proc.wait()
+

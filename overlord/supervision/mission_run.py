@@ -1,0 +1,202 @@
+"""The main job: run a mission under supervision, end to end.
+
+``run_mission`` checks everything it can before anything is spawned (the runtime is
+installed, the transcript reads, the worker root does not contain the home), then opens a
+Run; hosts the guard's decision service on a Unix socket; arms the guard (the hook installed
+in the root, two probes that must be denied); starts the connector (replay) and points the
+runtime at it; spawns the runtime under the controller; records the exit; settles; restores
+the hook settings; signs a checkpoint. Once the Run is opened it is always settled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+import uuid
+from collections.abc import Mapping
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+import structlog
+
+from overlord import __version__
+from overlord.adapters.clock import Clock
+from overlord.adapters.connector.replay import ConnectorThread
+from overlord.adapters.connector.transcript import Transcript
+from overlord.adapters.hooks.install import GuardArmError, restore_hook
+from overlord.adapters.runtimes import claude_code as cc
+from overlord.domain.guard.policy import GuardPolicy
+from overlord.domain.mission import Mission
+from overlord.domain.run import Run
+from overlord.domain.settlement import Settlement, StopCode, settle_supervised, stopped
+from overlord.errors import ConfigError, OverlordError
+from overlord.ledger.home import contains
+from overlord.ledger.session import LedgerSession
+from overlord.supervision.controller import Controller, parse_nothing
+from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
+
+log = structlog.get_logger("overlord.mission")
+
+CLAUDE_TOOLS = ("Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "Bash", "TodoWrite")
+ENV_ALLOW = ("PATH", "LANG", "LC_ALL", "TZ", "TERM")
+
+
+@dataclass(frozen=True)
+class MissionResult:
+    """How a mission run ended: the run id, its settlement, the runtime's exit."""
+
+    run_id: uuid.UUID
+    settlement: Settlement
+    exit_code: int | None
+    signal: int | None
+    checkpoint_size: int | None
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What was checked before anything was opened or spawned."""
+
+    argv: tuple[str, ...]
+    binary: Path | None
+    transcript: Transcript | None
+
+
+def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, project_root: Path | None,
+            claude_binary: str | None = None) -> Prepared:
+    """Check the mission against this machine before a run is opened.
+
+    Raises:
+        ConfigError: the root contains (or is inside) the home, a transcript is missing or
+            bad, a mode that is not built yet. RuntimeNotInstalled: no Claude Code CLI.
+    """
+    if contains(root, home_root) or contains(home_root, root):
+        raise ConfigError(f"the worker root {root} contains (or is inside) the Overlord home {home_root}",
+                          "move OVERLORD_HOME out of the worker root")
+    if not root.is_dir():
+        raise ConfigError(f"the worker root {root} is not a directory")
+    transcript = None
+    if mission.runtime == "claude-code":
+        if mission.connector.mode != "replay":
+            raise ConfigError("connector mode \"record\" is not built yet", "use [connector] mode = \"replay\" with a transcript")
+        path = Path(mission.connector.transcript or "")
+        path = path if path.is_absolute() else mission_dir / path
+        transcript = Transcript.from_file(path)
+        binary = cc.find_binary(claude_binary, project_root=project_root)
+        return Prepared((str(binary),), binary, transcript)
+    exe = shutil.which(mission.command[0], path=None) if "/" not in mission.command[0] else mission.command[0]
+    if exe is None or not Path(exe).exists():
+        raise ConfigError(f"the runtime command {mission.command[0]!r} is not installed", "check [mission] command")
+    return Prepared(mission.command, None, None)
+
+
+def run_mission(
+    session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
+    host_env: Mapping[str, str], poll_ms: int = 100,
+) -> MissionResult:
+    """Run a prepared mission in ``root`` (see the module docstring)."""
+    root = root.resolve()
+    policy = mission.guard if mission.guard.worker_root else _with_root(mission.guard, root)
+    run_id = uuid.uuid4()
+    session.ledger.append(Run.open(
+        run_id=run_id, cwd=str(root), argv=list(prepared.argv), policy_hash=_policy_hash(policy),
+        overlord_version=__version__, runtime=mission.runtime, sandbox="none", at=clock.now()))
+    recorder = RunRecorder(session.ledger, run_id, clock)
+    settlement: Settlement | None = None
+    exit_code = exit_signal = None
+    armed = False
+    try:
+        with ExitStack() as stack:
+            sock_dir = Path(tempfile.mkdtemp(prefix="ovl-", dir="/tmp"))
+            stack.callback(shutil.rmtree, sock_dir, ignore_errors=True)
+            core = DecisionCore(policy, overlord_home=str(session.home.root), recorder=recorder, run_id=str(run_id))
+            service = stack.enter_context(DecisionService(sock_dir / "guard.sock", core))
+            try:
+                inst = arm_guard(session, root=root, policy=policy, clock=clock, run_id=run_id, service=service)
+                armed = True
+            except GuardArmError as e:
+                settlement = stopped(StopCode.POLICY, f"the guard could not be armed: {e.message}")
+                return _finish(session, run_id, settlement, None, None, clock, root, armed)
+            extra = {"OVERLORD_SOCKET": str(service.socket_path), "OVERLORD_RUN_ID": str(run_id),
+                     "OVERLORD_HOOK_COMMAND": inst.command}
+            runtime_home = Path(tempfile.mkdtemp(prefix="ovl-home-", dir="/tmp"))
+            stack.callback(shutil.rmtree, runtime_home, ignore_errors=True)
+            if mission.runtime == "claude-code":
+                conn = stack.enter_context(ConnectorThread(prepared.transcript))
+                env = cc.build_env(base_url=conn.url, api_key=f"overlord-run-{run_id.hex[:12]}", home=runtime_home,
+                                   host_env=host_env, extra=extra)
+                inv = cc.Invocation(prompt=mission.goal, max_turns=mission.limits.max_turns, allowed_tools=CLAUDE_TOOLS,
+                                    model=mission.models[0] if mission.models else None)
+                argv = cc.build_argv(prepared.binary, inv)
+                parse = cc.parse_line
+            else:
+                env = {k: v for k, v in host_env.items() if k in ENV_ALLOW}
+                env.update(extra, HOME=str(runtime_home))
+                argv = list(prepared.argv)
+                parse = cc.parse_line if mission.runtime == "command" else parse_nothing
+            controller = Controller(
+                record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
+                max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
+                control_path=_control_path(session, run_id), clock=clock, poll_ms=poll_ms,
+            )
+            try:
+                seen = controller.supervise(argv, cwd=str(root), env=env)
+            except OSError as e:
+                settlement = Settlement("failed", StopCode.RUNTIME_ERROR.value, f"the runtime could not start: {e}")
+                return _finish(session, run_id, settlement, None, None, clock, root, armed)
+            exit_code, exit_signal = seen.exit_code, seen.signal
+            recorder.apply(lambda run: run.record_exit(
+                exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns,
+                stdout_blob=session.blobs.put(seen.stdout), stderr_blob=session.blobs.put(seen.stderr),
+                stdout_bytes=len(seen.stdout), stderr_bytes=len(seen.stderr), at=clock.now()))
+            settlement = settle_supervised(
+                stop_code=seen.crossed.stop_code if seen.crossed else None,
+                stop_detail=seen.crossed.detail if seen.crossed else "",
+                exit_code=seen.exit_code, signal=seen.signal,
+                result_subtype=seen.result.subtype if seen.result else None,
+                result_is_error=seen.result.is_error if seen.result else None,
+            )
+    except KeyboardInterrupt:
+        settlement = stopped(StopCode.CANCELLED, "interrupted")
+    finally:
+        if settlement is None:
+            settlement = Settlement("failed", StopCode.CONTROLLER_ERROR.value, "the controller failed before settling")
+    return _finish(session, run_id, settlement, exit_code, exit_signal, clock, root, armed)
+
+
+def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, exit_code: int | None,
+            exit_signal: int | None, clock: Clock, root: Path, armed: bool) -> MissionResult:
+    """Settle (once), then the after-steps; none of them changes the settlement."""
+    run = session.ledger.get(run_id)
+    if run.settlement is None:
+        run.settle(settlement, at=clock.now())
+        session.ledger.append(run)
+    log.info("run.settled", run_id=str(run_id), status=settlement.status, stop_code=settlement.stop_code)
+    size = None
+    if armed:
+        try:
+            restore_hook(root, session.home.root, session.blobs)
+        except OverlordError as e:  # bookkeeping
+            log.warning("run.restore_failed", run_id=str(run_id), error=e.diagnostics())
+    try:
+        size = session.checkpoint(at=clock.now())[0].size
+    except OverlordError as e:  # bookkeeping
+        log.warning("run.checkpoint_failed", run_id=str(run_id), error=e.diagnostics())
+    return MissionResult(run_id, run.settlement or settlement, exit_code, exit_signal, size)
+
+
+def _with_root(policy: GuardPolicy, root: Path) -> GuardPolicy:
+    from dataclasses import replace
+
+    return replace(policy, worker_root=str(root))
+
+
+def _policy_hash(policy: GuardPolicy) -> str:
+    return hashlib.sha256(repr(policy).encode()).hexdigest()
+
+
+def _control_path(session: LedgerSession, run_id: uuid.UUID) -> Path:
+    d = session.home.run_dir(str(run_id))
+    d.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return d / "control.json"
