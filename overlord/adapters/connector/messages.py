@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from overlord.adapters.connector.transcript import TextBlock, ThinkingBlock, ToolBlock, Turn, Usage
+from overlord.adapters.connector.transcript import TextBlock, ThinkingBlock, Turn, Usage
 
 JSON_CHUNK_CHARS = 24
 """A tool input's JSON is streamed in chunks of at most this many characters."""
