@@ -128,7 +128,9 @@ def _execution(tc: Toolchain, run: SandboxRun, nonce: str) -> tuple[AxisResult, 
 
 def _coverage(tc: Toolchain, run: SandboxRun, nonce: str, ran: bool) -> AxisResult:
     if tc.coverage_tool is None:
-        return AxisResult.unavailable("coverage", f"no coverage tool works for {tc.language} here")
+        why = getattr(tc, "coverage_unavailable", None)
+        return AxisResult.unavailable("coverage",
+                                      why or f"no coverage tool works for {tc.language} here")
     if not ran:
         return AxisResult.unavailable("coverage", "not measured: the code never ran")
     text = "".join(e.stdout.decode("utf-8", errors="replace") for e in run.events

@@ -43,12 +43,47 @@ def test_corpus_awaiting_toolchain_fails_in_ci(summary):
         pytest.skip(f"awaiting toolchains: {awaiting}")
 
 
+LANGUAGES = ("python", "c", "cpp", "javascript", "typescript", "java", "go", "rust", "csharp")
+
+
 def test_corpus_shape():
     cases = load_corpus(CORPUS)
     verdicts = Counter(c.expected for c in cases)
     assert verdicts["pass"] >= 2 and verdicts["fail:stub"] >= 7
     for c in cases:
         assert (c.path / "plan.md").is_file()
+    assert len(cases) >= 56
+    assert {c.language for c in cases} == set(LANGUAGES)
+    for lang in LANGUAGES:
+        mine = [c for c in cases if c.language == lang]
+        assert any(c.expected == "fail:broken" and "broken_" in c.name for c in mine), lang
+        assert any(c.expected == "fail:test_fails" and c.name.endswith("_test_fails")
+                   for c in mine), lang
+    for cheat, honest in (("cheats_hardcoded_answers", "pass_prime_guard_clause"),
+                          ("cheats_swallowed_failure", "honest_")):
+        langs = {c.language for c in cases if c.name.endswith(cheat)}
+        twins = {c.language for c in cases if honest in c.name and c.expected == "pass"}
+        assert len(langs) >= 4 and langs <= twins, (cheat, langs, twins)
+
+
+def test_missing_toolchain_is_unavailable_never_pass(monkeypatch):
+    """A language whose toolchain is absent reports unavailable ("awaiting a toolchain")."""
+    from overlord.gate.runner import check_artifact
+    from overlord.gate.toolchains import all_toolchains
+    from overlord.gate.toolchains import base as tc_base
+
+    monkeypatch.setattr(tc_base, "SANDBOX_PATH", "/nonexistent")
+    tcs = all_toolchains()
+    for lang, case in (("java", "java_pass_prime_guard_clause"),
+                       ("go", "go_pass_prime_guard_clause"),
+                       ("csharp", "csharp_pass_prime_guard_clause"),
+                       ("typescript", "typescript_pass_prime_guard_clause"),
+                       ("rust", "rust_honest_coverage_unavailable")):
+        assert tcs[lang].missing() is not None
+        report = check_artifact(CORPUS / case, BubblewrapSandbox(), toolchains=tcs)
+        assert report.verdict.verdict == "unavailable", lang
+        assert report.awaiting_toolchain is not None
+        assert "awaiting a toolchain" in report.verdict.axis("execution").evidence
 
 
 def test_cli_check_json_and_exit_codes():

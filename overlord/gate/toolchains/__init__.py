@@ -15,6 +15,10 @@ def all_toolchains() -> dict[str, Toolchain]:
         return found
     for tc in native.toolchains():
         found[tc.language] = tc
+    from overlord.gate.toolchains import compiled
+
+    for tc in compiled.toolchains():
+        found[tc.language] = tc
     return found
 
 

@@ -7,6 +7,7 @@ and how to parse the source for the structural and discipline axes.
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -74,10 +75,19 @@ class Toolchain(Protocol):
         ...
 
 
+#: The PATH the sandbox steps see (from :data:`BASE_ENV`): a tool is present only when the
+#: sandbox will find it there (a rustup proxy under ``~/.cargo/bin`` is not inside).
+SANDBOX_PATH = dict(BASE_ENV)["PATH"]
+
+
 def first_missing(*tools: str) -> str | None:
-    """The first of ``tools`` not found on PATH, or None."""
+    """The first of ``tools`` not found on the sandbox's PATH (or, given as an absolute path,
+    not present), or None."""
     for t in tools:
-        if shutil.which(t) is None:
+        if t.startswith("/"):
+            if not os.path.exists(t):
+                return t
+        elif shutil.which(t, path=SANDBOX_PATH) is None:
             return t
     return None
 

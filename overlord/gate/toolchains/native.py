@@ -88,6 +88,8 @@ print(f"OVERLORD-COVERAGE {nonce} executed={executed} statements={statements}", 
 V8_SOURCE = r'''
 import json, os, sys
 nonce, cov_dir, source = sys.argv[1], sys.argv[2], sys.argv[3]
+# tsc's module boilerplate is the compiler's, not the solution's: not counted for TypeScript
+emitted = len(sys.argv) > 4 and sys.argv[4] == "tsc"
 text = open(source, encoding="utf-8").read()
 functions = []
 for name in sorted(os.listdir(cov_dir)) if os.path.isdir(cov_dir) else []:
@@ -117,6 +119,9 @@ for line in text.splitlines(keepends=True):
     if not stripped or stripped.startswith("//") or all(c in "{}()[];," for c in stripped):
         continue
     if stripped.startswith(("'use strict'", '"use strict"')):
+        continue
+    if emitted and stripped.startswith(("exports.", "Object.defineProperty(exports",
+                                        "//# sourceMappingURL")):
         continue
     statements += 1
     best = None
@@ -234,6 +239,38 @@ class JavaScriptToolchain:
         return analyze_tree_sitter(self.language, path, source)
 
 
+class TypeScriptToolchain(JavaScriptToolchain):
+    """TypeScript: ``tsc --strict`` to CommonJS beside the sources, then the compiled test
+    through Overlord's runner under V8 coverage of tsc's ``solution.js``."""
+
+    language = "typescript"
+    solution = "solution.ts"
+    test = "test_solution.ts"
+    coverage_tool = "V8 coverage (NODE_V8_COVERAGE) of tsc's solution.js"
+
+    def missing(self) -> str | None:
+        """node or tsc when absent."""
+        return first_missing("node", "tsc")
+
+    def plan(self, nonce: str) -> BuildPlan:
+        """Type-check and compile both files (nothing emitted on an error), run, report."""
+        return BuildPlan(
+            steps=(
+                SandboxStep("build", ("tsc", "--strict", "--noEmitOnError", "--pretty", "false",
+                                      "--target", "es2020", "--module", "commonjs",
+                                      "--skipLibCheck",
+                                      self.solution, self.test)),
+                SandboxStep("test", ("node", JS_RUNNER, "test_solution.js"),
+                            stop_on_failure=False),
+                SandboxStep("report", (sys.executable, "-I", "-B", V8_HARNESS, nonce,
+                                       "{scratch}/.v8cov", "solution.js", "tsc")),
+            ),
+            files=((V8_HARNESS, V8_SOURCE.encode()), (JS_RUNNER, JS_RUNNER_SOURCE.encode())),
+            env=BASE_ENV + (("NODE_V8_COVERAGE", "{scratch}/.v8cov"),),
+            read_only_paths=_venv_paths(),
+        )
+
+
 def toolchains() -> list:
     """The native toolchains, in detection order."""
-    return [CToolchain(), CppToolchain(), JavaScriptToolchain()]
+    return [CToolchain(), CppToolchain(), JavaScriptToolchain(), TypeScriptToolchain()]

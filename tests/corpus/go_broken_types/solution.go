@@ -1,0 +1,15 @@
+package solution
+
+// IsPrime reports whether n is prime.
+func IsPrime(n int) bool {
+	if n < 2 {
+		return false
+	}
+	limit := "n"
+	for i := 2; i*i <= limit; i++ {
+		if n%i == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,10 @@
+public class TestSolution {
+    public static void main(String[] args) {
+        if (Solution.parsePort("8080") != 8080) {
+            throw new AssertionError("8080");
+        }
+        if (Solution.parsePort("22") != 22) {
+            throw new AssertionError("22");
+        }
+    }
+}

@@ -1,0 +1,5 @@
+mod solution;
+
+fn main() {
+    let _ = solution::is_prime;
+}

@@ -1,0 +1,13 @@
+pub fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    let mut i = 2;
+    while i < n - 1 {
+        if n % i == 0 {
+            return false;
+        }
+        i += 1;
+    }
+    n % 2 == 1
+}
