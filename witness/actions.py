@@ -81,7 +81,6 @@ def token_gate(token: str) -> Callable[[web.Request, Handler], Awaitable[web.Str
             return _deny(400, "the body is not JSON")
         if not isinstance(body, dict) or body.get("confirm") is not True:
             return _deny(400, "an action needs {\"confirm\": true}")
-        request["action_body"] = body
         return await handler(request)
 
     return gate
