@@ -1,0 +1,199 @@
+"""The main job end to end: `overlord run --mission` as a user runs it, each way a run ends.
+
+Two runtimes: a small scripted agent through the `command` runtime (tests/mission/agent.py,
+asking the guard through the same installed hook client), and the real Claude Code CLI
+replaying transcripts. After each run `overlord verify` passes and the journal shows the
+stop code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.claude.conftest import claude_bin  # noqa: F401 - the real CLI fixture
+from tests.conftest import overlord_cmd
+
+AGENT = Path(__file__).with_name("agent.py")
+
+
+@pytest.fixture
+def world(tmp_path):
+    home, root = tmp_path / "home", tmp_path / "work"
+    root.mkdir()
+    env = dict(os.environ, OVERLORD_HOME=str(home))
+    subprocess.run([*overlord_cmd(), "init"], env=env, check=True, capture_output=True)
+    return tmp_path, home, root, env
+
+
+def run_mission(world, mission: str, *, files: dict[str, object] | None = None, timeout: int = 180):
+    tmp, home, root, env = world
+    for name, content in (files or {}).items():
+        (tmp / name).write_text(content if isinstance(content, str) else json.dumps(content))
+    (tmp / "mission.toml").write_text(mission)
+    p = subprocess.run([*overlord_cmd(), "run", "--json", "--mission", str(tmp / "mission.toml"), "--root", str(root)],
+                       env=env, capture_output=True, text=True, timeout=timeout)
+    assert p.stdout.strip(), p.stderr
+    settlement = json.loads(p.stdout)
+    verify = subprocess.run([*overlord_cmd(), "verify"], env=env, capture_output=True, text=True)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    journal = [json.loads(x) for x in subprocess.run(
+        [*overlord_cmd(), "journal", "--json", "--run", settlement["run_id"]], env=env, capture_output=True, text=True,
+        check=True).stdout.splitlines()]
+    assert journal[-1]["event_type"] == "Settled" and settlement["stop_code"] in journal[-1]["summary"]
+    return settlement, journal, p
+
+
+def scripted(steps_file: str = "steps.json", **limits: int) -> str:
+    lim = "\n".join(f"{k} = {v}" for k, v in limits.items())
+    guard = ""
+    if "max_denials" in limits:
+        guard = f"[guard]\nmax_denials = {limits['max_denials']}\n"
+        lim = "\n".join(f"{k} = {v}" for k, v in limits.items() if k != "max_denials")
+    return (f'[mission]\ngoal = "scripted"\nruntime = "command"\ncommand = ["{sys.executable}", "{AGENT}", "{{steps}}"]\n'
+            f"{guard}[limits]\n{lim}\n").replace("{steps}", steps_file)
+
+
+def with_steps(world, steps) -> dict:
+    tmp = world[0]
+    (tmp / "steps.json").write_text(json.dumps(steps))
+    return {}
+
+
+def events(journal, kind):
+    return [e for e in journal if e["event_type"] == kind]
+
+
+# -- the command runtime, a scripted agent -------------------------------------------------
+
+
+def test_scripted_agent_edits_inside_and_is_denied_outside(world):
+    tmp, home, root, _ = world
+    with_steps(world, [{"write": str(root / "a.txt"), "content": "inside\n"},
+                       {"write": str(tmp / "outside.txt"), "content": "escape\n"}, {"say": "done"}])
+    s, journal, _ = run_mission(world, scripted(str(tmp / "steps.json"), timeout_ms=60000))
+    assert (s["status"], s["stop_code"]) == ("succeeded", "completed")
+    assert (root / "a.txt").read_text() == "inside\n" and not (tmp / "outside.txt").exists()
+    decided = [e["summary"] for e in events(journal, "ToolCallDecided") if not e["summary"].startswith("probe")]
+    assert decided[0].startswith("Write allow") and decided[1].startswith("Write deny (write_outside)")
+    assert not (root / ".claude").exists(), "the hook settings are restored (there were none)"
+
+
+def test_denial_budget(world):
+    tmp, _, root, _ = world
+    with_steps(world, [{"write": f"/etc/overlord-x{i}", "content": "x"} for i in range(4)] + [{"sleep": 5}])
+    s, journal, _ = run_mission(world, scripted(str(tmp / "steps.json"), max_denials=2, timeout_ms=60000))
+    assert (s["status"], s["stop_code"]) == ("stopped", "denial_budget")
+    assert events(journal, "RunStopped")
+
+
+def test_repeated_failure(world):
+    tmp = world[0]
+    with_steps(world, [{"bash": "false"}] * 5 + [{"sleep": 5}])
+    s, _, _ = run_mission(world, scripted(str(tmp / "steps.json"), max_repeated_failures=3, timeout_ms=60000))
+    assert s["stop_code"] == "repeated_failure"
+
+
+def test_stall_ends_the_whole_process_group(world):
+    tmp = world[0]
+    marker = tmp / "still-alive"
+    with_steps(world, [{"say": "working"}, {"spawn": f"sleep 6; touch {marker}"}, {"sleep": 30}])
+    s, _, _ = run_mission(world, scripted(str(tmp / "steps.json"), stall_timeout_ms=1500, timeout_ms=60000))
+    assert s["stop_code"] == "stall"
+    import time
+
+    time.sleep(7)
+    assert not marker.exists(), "a child outlived the run"
+
+
+def test_timeout_output_limit_turn_limit_startup(world):
+    tmp = world[0]
+    with_steps(world, [{"say": "hi"}, {"sleep": 20}])
+    assert run_mission(world, scripted(str(tmp / "steps.json"), timeout_ms=1500))[0]["stop_code"] == "timeout"
+    with_steps(world, [{"spam": 300000}, {"sleep": 20}])
+    assert run_mission(world, scripted(str(tmp / "steps.json"), max_output_bytes=100000, timeout_ms=60000))[0]["stop_code"] == "output_limit"
+    with_steps(world, [{"say": f"turn {i}"} for i in range(5)] + [{"sleep": 20}])
+    assert run_mission(world, scripted(str(tmp / "steps.json"), max_turns=2, timeout_ms=60000))[0]["stop_code"] == "turn_limit"
+    (tmp / "m.toml").write_text('[mission]\ngoal = "x"\nruntime = "command"\ncommand = ["sleep", "20"]\n[limits]\nstartup_timeout_ms = 1000\n')
+    mission = (tmp / "m.toml").read_text()
+    assert run_mission(world, mission)[0]["stop_code"] == "startup"
+
+
+# -- the real Claude Code CLI ----------------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "first-mission"
+
+
+def claude_mission(transcript: str, **limits) -> str:
+    guard = f"[guard]\nmax_denials = {limits.pop('max_denials')}\n" if "max_denials" in limits else ""
+    lim = "\n".join(f"{k} = {v}" for k, v in {"timeout_ms": 120000, **limits}.items())
+    return (f'[mission]\ngoal = "work"\nruntime = "claude-code"\nmodels = ["claude-sonnet-4-5"]\n{guard}'
+            f'[limits]\n{lim}\n[connector]\nmode = "replay"\ntranscript = "{transcript}"\n')
+
+
+def test_claude_shipped_example(world, claude_bin):  # noqa: F811
+    tmp, _, root, _ = world
+    mission = (EXAMPLE / "mission.toml").read_text().replace('transcript = "transcript.json"',
+                                                             f'transcript = "{EXAMPLE / "transcript.json"}"')
+    s, journal, _ = run_mission(world, mission)
+    assert (s["status"], s["stop_code"]) == ("succeeded", "completed")
+    assert (root / "greet.py").exists() and not (tmp / "escaped-note.txt").exists()
+    denied = [e for e in events(journal, "ToolReturned") if "denied by the guard" in e["summary"]]
+    assert len(denied) == 2
+    assert events(journal, "RuntimeStarted") and len(events(journal, "TurnRecorded")) == 4
+
+
+def test_claude_denial_budget(world, claude_bin):  # noqa: F811
+    s, _, _ = run_mission(world, claude_mission(str(EXAMPLE / "transcript.json"), max_denials=1))
+    assert s["stop_code"] == "denial_budget"
+
+
+def test_claude_stall(world, claude_bin):  # noqa: F811
+    tmp = world[0]
+    (tmp / "t.json").write_text(json.dumps([{"blocks": [{"text": "about to go quiet"}], "stall": True}]))
+    s, _, _ = run_mission(world, claude_mission(str(tmp / "t.json"), stall_timeout_ms=4000))
+    assert s["stop_code"] == "stall"
+
+
+def test_claude_turn_limit(world, claude_bin):  # noqa: F811
+    s, _, _ = run_mission(world, claude_mission(str(EXAMPLE / "transcript.json"), max_turns=2))
+    assert s["stop_code"] == "turn_limit"
+
+
+def test_claude_repeated_failure(world, claude_bin):  # noqa: F811
+    tmp = world[0]
+    (tmp / "t.json").write_text(json.dumps(
+        [{"blocks": [{"tool": "Bash", "input": {"command": "false", "description": "check"}}]}] * 6))
+    s, _, _ = run_mission(world, claude_mission(str(tmp / "t.json"), max_repeated_failures=3))
+    assert s["stop_code"] == "repeated_failure"
+
+
+# -- bad input: a clear error before anything is spawned ---------------------------------
+
+
+def test_bad_missions_fail_before_anything_is_opened(world):
+    tmp, home, root, env = world
+    cases = {
+        '[mission]\ngoal = "x"\nruntime = "command"\ncommand = ["true"]\n[limits]\nmax_turn = 3\n': "unknown key limits.max_turn",
+        '[mission]\ngoal = "x"\nruntime = "command"\ncommand = ["true"]\n[limits]\nmax_turns = "3"\n': "must be int",
+        '[mission]\ngoal = "x"\nruntime = "command"\ncommand = ["no-such-agent-xyz"]\n': "not installed",
+        '[mission]\ngoal = "x"\n[connector]\nmode = "replay"\ntranscript = "missing.json"\n': "missing.json",
+    }
+    for text, needle in cases.items():
+        (tmp / "bad.toml").write_text(text)
+        p = subprocess.run([*overlord_cmd(), "run", "--mission", str(tmp / "bad.toml"), "--root", str(root)],
+                           env=env, capture_output=True, text=True)
+        assert p.returncode == 2 and needle in p.stderr and "Traceback" not in p.stderr, (text, p.stderr)
+    inside = home / "inner"
+    inside.mkdir()
+    (tmp / "ok.toml").write_text('[mission]\ngoal = "x"\nruntime = "command"\ncommand = ["true"]\n')
+    p = subprocess.run([*overlord_cmd(), "run", "--mission", str(tmp / "ok.toml"), "--root", str(tmp)],
+                       env=env, capture_output=True, text=True)
+    assert p.returncode == 2 and "Overlord home" in p.stderr
+    journal = subprocess.run([*overlord_cmd(), "journal", "--json"], env=env, capture_output=True, text=True).stdout
+    assert journal.strip() == "", "nothing was opened"
