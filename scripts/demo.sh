@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The main job on the embedded default (SQLite): a fresh home, a recorded run, its journal,
-# and a forensic verify. Uses a throwaway home unless OVERLORD_HOME is set.
+# The main job on the embedded default (SQLite): a fresh home; the shipped example mission,
+# where the real Claude Code CLI replays a transcript (no network) with the guard armed in a
+# fresh worker root; then the run's journal and a forensic verify. Uses throwaway
+# directories unless OVERLORD_HOME is set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -8,9 +10,13 @@ export OVERLORD_HOME=${OVERLORD_HOME:-$(mktemp -d -t overlord-demo-home.XXXXXX)/
 OV="$PWD/.venv/bin/overlord"
 WORK=$(mktemp -d -t overlord-demo-work.XXXXXX)
 [ -f "$OVERLORD_HOME/config.toml" ] || $OV init
-echo "== overlord run (in $WORK)"
-(cd "$WORK" && "$OV" run -- python3 -c 'import platform; print("hello from", platform.python_version())')
-echo "== overlord journal"
-$OV journal
+echo "== overlord run --mission examples/first-mission/mission.toml (worker root $WORK)"
+RESULT=$($OV run --json --mission examples/first-mission/mission.toml --root "$WORK")
+echo "$RESULT"
+RUN_ID=$(printf '%s' "$RESULT" | python3 -c 'import json,sys; print(json.load(sys.stdin)["run_id"])')
+echo "== what the agent left in the worker root"
+ls -la "$WORK"
+echo "== overlord journal --run $RUN_ID"
+$OV journal --run "$RUN_ID"
 echo "== overlord verify"
 $OV verify
