@@ -42,23 +42,72 @@ def _fail_to_start(err: OverlordError, verbose: bool) -> None:
     raise typer.Exit(2)
 
 
+def _record(report, sandbox: Sandbox, home: Path | None, run_id: str | None) -> str | None:
+    """Record the report as signed events when a home exists; else say so on stderr.
+    The gate check's id when recorded, else None."""
+    from cli.context import home_path, open_session
+    from overlord.adapters.clock import SystemClock
+    from overlord.gate.record import record_report
+    from overlord.ledger.home import Home
+
+    err = Console(stderr=True)
+    root = home_path(home)
+    if not Home(root).config_path.is_file():
+        err.print(f"overlord gate: no Overlord home at {root}: the verdict is not recorded "
+                  "(run `overlord init`, or pass --no-record)", markup=False, highlight=False)
+        return None
+    try:
+        session = open_session(home)
+    except OverlordError as e:
+        err.print(f"overlord gate: the verdict is not recorded: {e.diagnostics()}",
+                  markup=False, highlight=False)
+        return None
+    try:
+        clock = SystemClock()
+        try:
+            check = record_report(report, ledger=session.ledger, blobs=session.blobs,
+                                  clock=clock, sandbox=sandbox.name, run_id=run_id)
+        except OverlordError as e:
+            err.print(f"overlord gate: the verdict is not recorded: {e.diagnostics()}",
+                      markup=False, highlight=False)
+            return None
+        try:
+            session.checkpoint(at=clock.now())
+        except OverlordError as e:
+            err.print(f"overlord gate: recorded, but no checkpoint was signed: "
+                      f"{e.diagnostics()}", markup=False, highlight=False)
+    finally:
+        session.close()
+    err.print(f"overlord gate: recorded as gate check {check.id}", markup=False,
+              highlight=False)
+    return str(check.id)
+
+
 @app.command()
 def check(
     artifact: Path = typer.Argument(..., help="artifact directory: plan.md, solution, test"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     backend: str = typer.Option("auto", help="sandbox backend: auto, bubblewrap, process"),
+    no_record: bool = typer.Option(False, "--no-record",
+                                   help="do not record the axes and verdict in the ledger"),
+    home: Path = typer.Option(None, "--home", help="the Overlord home (default: "
+                              "$OVERLORD_HOME, else $XDG_DATA_HOME/overlord)"),
     verbose: bool = typer.Option(False, "--verbose", help="show tracebacks"),
 ) -> None:
-    """Run the four axes on ARTIFACT and print the verdict."""
+    """Run the four axes on ARTIFACT, record them and the verdict as signed events (when a
+    home exists), and print the verdict."""
     try:
-        report = check_artifact(artifact, _sandbox(backend))
+        sandbox = _sandbox(backend)
+        report = check_artifact(artifact, sandbox)
     except OverlordError as e:
         _fail_to_start(e, verbose)
         return
+    recorded = None if no_record else _record(report, sandbox, home, None)
     v = report.verdict
     if as_json:
         d = report.to_dict()
         d.pop("sandbox", None)
+        d["gate_check"] = recorded
         typer.echo(json.dumps(d, sort_keys=True))
     else:
         console = Console()

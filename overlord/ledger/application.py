@@ -19,6 +19,7 @@ from eventsourcing.utils import Environment
 
 from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import topics_of
+from overlord.domain.gate_check import GateCheck
 from overlord.domain.run import Run
 from overlord.errors import LedgerError, NotFoundError
 from overlord.ledger import merkle
@@ -26,7 +27,7 @@ from overlord.ledger.mapper import SigningMapper
 from overlord.ledger.record import RecordError, RecordSigner, RecordVerifier, open_record
 from overlord.ledger.store import StoreConfig, eventsourcing_env, write_mark
 
-AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint)
+AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck)
 PAGE = 1000
 
 

@@ -52,7 +52,7 @@ def summarize(topic: str, event: Any) -> str:
     """A one-line summary of a domain event, for people."""
     d = vars(event)
     if topic == "overlord.run.Opened":
-        return f"run opened in {d['cwd']}: {' '.join(d['argv'])}"
+        return f"run opened in {d['cwd']} ({d['runtime']}, sandbox {d['sandbox']}): {' '.join(d['argv'])}"
     if topic == "overlord.run.ProcessExited":
         how = f"signal {d['signal']}" if d.get("signal") is not None else f"exit {d['exit_code']}"
         return f"process ended ({how}) after {d['duration_ns'] / 1e9:.2f}s, {d['stdout_bytes']}B out, {d['stderr_bytes']}B err"
@@ -84,6 +84,13 @@ def summarize(topic: str, event: Any) -> str:
     if topic == "overlord.run.RuntimeResult":
         err = "error" if d["is_error"] else "ok"
         return f"runtime result {d['subtype']} ({err}), {d['num_turns']} turns, ${d['cost_micro_usd'] / 1e6:.4f} estimated"
+    if topic == "overlord.gate.Started":
+        run = f" for run {d['run_id']}" if d.get("run_id") else ""
+        return f"gate check of {d['artifact']} ({d['language']}) in {d['sandbox']}{run}"
+    if topic == "overlord.gate.AxisRecorded":
+        return f"gate {d['axis']}: {d.get('code') or d['status']}: {str(d.get('evidence', ''))[:160]}"
+    if topic == "overlord.gate.VerdictRecorded":
+        return f"gate verdict {d['verdict']}: {d['reason']}"
     if topic == "overlord.log.CheckpointSigned":
         return f"checkpoint of {d['size']} events, root {d['root_hash'].hex()[:16]}…"
     if topic == "overlord.log.Cosigned":

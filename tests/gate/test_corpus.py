@@ -89,14 +89,15 @@ def test_missing_toolchain_is_unavailable_never_pass(monkeypatch):
 def test_cli_check_json_and_exit_codes():
     runner = CliRunner()
     r = runner.invoke(app, ["check", str(CORPUS / "python_pass_prime_guard_clause"), "--json",
-                            "--backend", "bubblewrap"])
+                            "--backend", "bubblewrap", "--no-record"])
     if "bubblewrap" in r.output and r.exit_code == 1 and "unavailable" in r.output:
         pytest.skip("bubblewrap is missing")
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["verdict"] == "pass"
     assert set(d["axes"]) == {"execution", "coverage", "structural", "discipline"}
-    r = runner.invoke(app, ["check", str(CORPUS / "python_stub_pass_body"), "--json"])
+    r = runner.invoke(app, ["check", str(CORPUS / "python_stub_pass_body"), "--json",
+                            "--no-record"])
     assert r.exit_code == 1 and json.loads(r.output)["verdict"] == "fail:stub"
     r = runner.invoke(app, ["check", "/nonexistent/artifact"])
     assert r.exit_code == 2
@@ -105,7 +106,7 @@ def test_cli_check_json_and_exit_codes():
 def test_cli_process_backend_without_opt_in_is_unavailable(monkeypatch):
     monkeypatch.delenv("OVERLORD_ALLOW_UNSANDBOXED", raising=False)
     r = CliRunner().invoke(app, ["check", str(CORPUS / "python_pass_prime_guard_clause"),
-                                 "--json", "--backend", "process"])
+                                 "--json", "--backend", "process", "--no-record"])
     assert r.exit_code == 1
     d = json.loads(r.output)
     assert d["verdict"] == "unavailable"
