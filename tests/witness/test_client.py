@@ -1,0 +1,86 @@
+"""`checkpoint --witness`'s core: old size, the 409 retry, Cosigned events that verify; tampering caught."""
+
+from __future__ import annotations
+
+import pytest
+
+from overlord.ledger.cosignature import CosignatureVerifier
+from overlord.ledger.keys import trusted_keys
+from overlord.ledger.session import open_home
+from tests.witness.conftest import WITNESS, StepClock, add_run, vector_signer
+from witness.client import WitnessClientError, request_cosignatures
+from witness.protocol import SIZE_CONTENT_TYPE, WitnessError, add_checkpoint
+
+W = CosignatureVerifier.from_key(WITNESS["verifier_key"])
+
+
+def _post_to(store, sent):
+    def post(url, body):
+        sent.append(body.split(b"\n", 1)[0].decode())
+        try:
+            return 200, "text/plain", add_checkpoint(store, vector_signer(), body, now=1700000000).body()
+        except WitnessError as e:
+            if e.size is not None:
+                return e.status, SIZE_CONTENT_TYPE, b"%d\n" % e.size
+            return e.status, "text/plain", e.message.encode()
+    return post
+
+
+def _trust_witness(session) -> None:
+    with open(session.home.trust_path, "a") as f:
+        f.write(f"witness {W.to_key()}\n")
+
+
+def test_retry_after_409_then_verify(served) -> None:
+    session, store = served.session, served.witness_store
+    clock = StepClock()
+    note = session.read_pinned()
+    # another client already had checkpoint 6 cosigned: the ledger does not know
+    add_checkpoint(store, vector_signer(), b"old 0\n\n" + note.encode(), now=1)
+    add_run(session, clock, ("more",))
+    _, note2 = session.checkpoint(at=clock.now())
+    sent: list[str] = []
+    kept = request_cosignatures(session, "http://w", note2, [W], at=clock.now(), post=_post_to(store, sent))
+    assert sent == ["old 0", "old 6"] and len(kept) == 1
+    assert store.get(session.origin).size == 10
+    _trust_witness(session)
+    again = open_home(session.home.root, writable=False)
+    try:
+        assert again.verify(workers=1).ok
+    finally:
+        again.close()
+
+
+def test_untrusted_witness_is_refused_and_nothing_stored(served) -> None:
+    session = served.session
+    before = session.ledger.max_notification_id()
+    other = CosignatureVerifier("example.com/other", bytes(32))
+    with pytest.raises(WitnessClientError, match="trusted witness"):
+        request_cosignatures(session, "http://w", session.read_pinned(), [other], at=StepClock().now(),
+                             post=_post_to(served.witness_store, []))
+    assert session.ledger.max_notification_id() == before
+
+
+def test_tampered_cosignature_fails_verify(served) -> None:
+    session = served.session
+    request_cosignatures(session, "http://w", session.read_pinned(), [W], at=StepClock().now(),
+                         post=_post_to(served.witness_store, []))
+    _trust_witness(session)
+    # a forged Cosigned event (signed by the log key, which an attacker may hold): wrong signature bytes
+    import uuid
+
+    from witness.client import _checkpoint_stream
+
+    agg = session.ledger.get(_checkpoint_stream(session, session.read_pinned()))
+    line = agg.cosignatures[0]
+    forged = line[:-6] + ("AAAAA=" if not line.endswith("AAAAA=") else "BBBBB=")
+    agg.add_cosignature(witness=W.name, key_id=W.key_id, line=forged, at=StepClock().now())
+    session.ledger.append(agg)
+    again = open_home(session.home.root, writable=False)
+    try:
+        report = again.verify(workers=1)
+    finally:
+        again.close()
+    assert not report.ok and "cosignature does not verify" in report.first_failure.problem
+    assert report.first_failure.stream == str(agg.id) and report.first_failure.version == 3
+    assert isinstance(trusted_keys(again.verifiers).witnesses, dict) and uuid
