@@ -29,6 +29,7 @@ def run(
     command: list[str] = typer.Argument(None, help="The command and its arguments, after `--`."),
     mission: Path = typer.Option(None, "--mission", "-m", help="A mission file (TOML): run an agent under supervision."),
     root: Path = typer.Option(None, "--root", help="The worker root for a mission (default: the current directory)."),
+    no_sandbox: bool = typer.Option(False, "--no-sandbox", help="Run a mission's agent bare, without bubblewrap (recorded in the run)."),
     home: Path = typer.Option(None, "--home", help="The Overlord home."),
     json_out: bool = typer.Option(False, "--json", help="Print the settlement as one JSON object."),
 ) -> None:
@@ -47,7 +48,7 @@ def run(
     if mission is not None:
         if command:
             raise ConfigError("give either --mission or a command after `--`, not both")
-        _run_mission(mission, root or Path.cwd(), home, json_out)
+        _run_mission(mission, root or Path.cwd(), home, json_out, sandbox=not no_sandbox)
         return
     session = open_session(home)
     # SIGTERM (from `timeout`, `kill`, a supervisor) ends the run the way Ctrl-C does: the
@@ -92,7 +93,7 @@ def _exit_code(result) -> int:  # noqa: ANN001
     return 127 if s.stop_code == "runtime_error" else 1
 
 
-def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bool) -> None:
+def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bool, *, sandbox: bool) -> None:
     from overlord.domain.mission import Mission
     from overlord.supervision.mission_run import prepare, run_mission
 
@@ -105,7 +106,7 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         prepared = prepare(m, root=root.resolve(), home_root=session.home.root, mission_dir=mission_path.resolve().parent,
-                           project_root=Path(__file__).resolve().parents[1])
+                           project_root=Path(__file__).resolve().parents[1], sandbox=sandbox)
         result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ))
     finally:
         signal.signal(signal.SIGTERM, previous)

@@ -91,6 +91,9 @@ def summarize(topic: str, event: Any) -> str:
         return f"gate {d['axis']}: {d.get('code') or d['status']}: {str(d.get('evidence', ''))[:160]}"
     if topic == "overlord.gate.VerdictRecorded":
         return f"gate verdict {d['verdict']}: {d['reason']}"
+    if topic == "overlord.run.ConnectorCalled":
+        return (f"model call {d['path']} {d['model']} via {d['provider']}: {d['status']}, {d['input_tokens']} tokens in, "
+                f"{d['output_tokens']} out, ${d['cost_micro_usd'] / 1e6:.6f}, {d['latency_ns'] / 1e6:.0f} ms")
     if topic == "overlord.log.CheckpointSigned":
         return f"checkpoint of {d['size']} events, root {d['root_hash'].hex()[:16]}…"
     if topic == "overlord.log.Cosigned":

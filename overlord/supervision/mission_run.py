@@ -34,6 +34,7 @@ from overlord.domain.settlement import Settlement, StopCode, settle_supervised, 
 from overlord.errors import ConfigError, OverlordError
 from overlord.ledger.home import contains
 from overlord.ledger.session import LedgerSession
+from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv
 from overlord.supervision.controller import Controller, parse_nothing
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
 
@@ -61,10 +62,12 @@ class Prepared:
     argv: tuple[str, ...]
     binary: Path | None
     transcript: Transcript | None
+    bwrap: str | None = None  # None: the runtime runs bare (--no-sandbox)
+    connector: ConnectorPlan | None = None  # the checked [connector] (claude-code only)
 
 
 def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, project_root: Path | None,
-            claude_binary: str | None = None) -> Prepared:
+            claude_binary: str | None = None, sandbox: bool = True) -> Prepared:
     """Check the mission against this machine before a run is opened.
 
     Raises:
@@ -76,19 +79,16 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
                           "move OVERLORD_HOME out of the worker root")
     if not root.is_dir():
         raise ConfigError(f"the worker root {root} is not a directory")
+    bwrap = bubblewrap_path() if sandbox else None
     transcript = None
     if mission.runtime == "claude-code":
-        if mission.connector.mode != "replay":
-            raise ConfigError("connector mode \"record\" is not built yet", "use [connector] mode = \"replay\" with a transcript")
-        path = Path(mission.connector.transcript or "")
-        path = path if path.is_absolute() else mission_dir / path
-        transcript = Transcript.from_file(path)
         binary = cc.find_binary(claude_binary, project_root=project_root)
-        return Prepared((str(binary),), binary, transcript)
+        plan = plan_connector(mission, mission_dir=mission_dir)
+        return Prepared((str(binary),), binary, plan.transcript, bwrap, connector=plan)
     exe = shutil.which(mission.command[0], path=None) if "/" not in mission.command[0] else mission.command[0]
     if exe is None or not Path(exe).exists():
         raise ConfigError(f"the runtime command {mission.command[0]!r} is not installed", "check [mission] command")
-    return Prepared(mission.command, None, None)
+    return Prepared(mission.command, None, None, bwrap)
 
 
 def run_mission(
@@ -101,7 +101,8 @@ def run_mission(
     run_id = uuid.uuid4()
     session.ledger.append(Run.open(
         run_id=run_id, cwd=str(root), argv=list(prepared.argv), policy_hash=_policy_hash(policy),
-        overlord_version=__version__, runtime=mission.runtime, sandbox="none", at=clock.now()))
+        overlord_version=__version__, runtime=mission.runtime, sandbox="bubblewrap" if prepared.bwrap else "none",
+        at=clock.now()))
     recorder = RunRecorder(session.ledger, run_id, clock)
     settlement: Settlement | None = None
     exit_code = exit_signal = None
@@ -122,6 +123,8 @@ def run_mission(
                      "OVERLORD_HOOK_COMMAND": inst.command}
             runtime_home = Path(tempfile.mkdtemp(prefix="ovl-home-", dir="/tmp"))
             stack.callback(shutil.rmtree, runtime_home, ignore_errors=True)
+            (runtime_home / "tmp").mkdir()
+            extra["TMPDIR"] = str(runtime_home / "tmp")
             if mission.runtime == "claude-code":
                 conn = stack.enter_context(ConnectorThread(prepared.transcript))
                 env = cc.build_env(base_url=conn.url, api_key=f"overlord-run-{run_id.hex[:12]}", home=runtime_home,
@@ -135,6 +138,11 @@ def run_mission(
                 env.update(extra, HOME=str(runtime_home))
                 argv = list(prepared.argv)
                 parse = cc.parse_line if mission.runtime == "command" else parse_nothing
+            if prepared.bwrap:
+                writable = tuple(dict.fromkeys([str(root), *(_resolved(p) for p in policy.write_roots), str(runtime_home)]))
+                jail = Jail(writable=writable, hidden=(str(session.home.root.resolve()),),
+                            read_only=(str(inst.snapshot_dir),), sockets=(str(sock_dir),))
+                argv = jail_argv(prepared.bwrap, jail, argv, cwd=str(root))
             controller = Controller(
                 record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
                 max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
@@ -184,6 +192,10 @@ def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, e
     except OverlordError as e:  # bookkeeping
         log.warning("run.checkpoint_failed", run_id=str(run_id), error=e.diagnostics())
     return MissionResult(run_id, run.settlement or settlement, exit_code, exit_signal, size)
+
+
+def _resolved(path: str) -> str:
+    return str(Path(path).resolve())
 
 
 def _with_root(policy: GuardPolicy, root: Path) -> GuardPolicy:

@@ -35,6 +35,20 @@ def main():
     emit({"type": "system", "subtype": "init", "session_id": "scripted-1", "tools": ["Bash", "Write"], "model": "scripted"})
     for i, step in enumerate(steps):
         mid = f"msg_{i}"
+        if "raw_read" in step or "raw_write" in step:  # behind the guard's back: the sandbox must hold
+            try:
+                if "raw_read" in step:
+                    with open(step["raw_read"]) as f:
+                        outcome = "read:" + f.read(40)
+                else:
+                    with open(step["raw_write"], "w") as f:
+                        f.write("escaped\n")
+                    outcome = "wrote"
+            except OSError as e:
+                outcome = f"error:{e.strerror}"
+            with open(step["into"], "a") as f:
+                f.write(outcome + "\n")
+            continue
         if "spawn" in step:  # a child of the agent's own, outside any tool call
             subprocess.Popen(step["spawn"], shell=True)
             continue

@@ -124,6 +124,37 @@ def test_timeout_output_limit_turn_limit_startup(world):
     assert run_mission(world, mission)[0]["stop_code"] == "startup"
 
 
+def test_the_sandbox_holds_what_the_guard_never_saw(world):
+    """The agent reads the log key and writes outside the root directly, not through a tool
+    call: the guard never sees it; bubblewrap must stop both."""
+    tmp, home, root, _ = world
+    report = root / "report.txt"
+    with_steps(world, [{"raw_read": str(home / "keys" / "log.key"), "into": str(report)},
+                       {"raw_write": str(tmp / "escaped.txt"), "into": str(report)},
+                       {"raw_write": str(root / "inside.txt"), "into": str(report)}])
+    s, journal, _ = run_mission(world, scripted(str(tmp / "steps.json"), timeout_ms=60000))
+    assert s["stop_code"] == "completed"
+    lines = report.read_text().splitlines()
+    assert lines[0].startswith("error:") and "PRIVATE" not in report.read_text(), lines
+    assert lines[1].startswith("error:") and not (tmp / "escaped.txt").exists(), lines
+    assert lines[2] == "wrote" and (root / "inside.txt").exists()
+    assert "sandbox bubblewrap" in journal[0]["summary"]
+
+
+def test_no_sandbox_runs_bare_and_says_so(world):
+    tmp, home, root, env = world
+    report = root / "report.txt"
+    with_steps(world, [{"raw_read": str(home / "keys" / "log.key"), "into": str(report)}])
+    (tmp / "mission.toml").write_text(scripted(str(tmp / "steps.json"), timeout_ms=60000))
+    p = subprocess.run([*overlord_cmd(), "run", "--json", "--no-sandbox", "--mission", str(tmp / "mission.toml"),
+                        "--root", str(root)], env=env, capture_output=True, text=True, timeout=120)
+    run_id = json.loads(p.stdout)["run_id"]
+    first = json.loads(subprocess.run([*overlord_cmd(), "journal", "--json", "--run", run_id], env=env,
+                                      capture_output=True, text=True).stdout.splitlines()[0])
+    assert "sandbox none" in first["summary"]
+    assert report.read_text().startswith("read:PRIVATE+KEY"), "bare, nothing hides the key: hence the default"
+
+
 # -- the real Claude Code CLI ----------------------------------------------------------------
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "first-mission"
