@@ -35,6 +35,8 @@ ALLOWED_TOOLS: frozenset[str] = frozenset({
     "TaskStop", "BashOutput", "KillShell", "KillBash", "ExitPlanMode", "EnterPlanMode",
     "AskUserQuestion", "Skill", "SlashCommand", "ToolSearch", "LSP", "CronList",
     "StructuredOutput",
+    # Claude Code 2.1.332: listing agents and filing a review report have no side effects
+    "ListAgents", "ReportFindings",
 })
 """Read-only and bookkeeping tools that run without judgement."""
 
@@ -48,6 +50,10 @@ DENIED_TOOLS: dict[str, DenialClass] = {
     "CronDelete": DenialClass.CONTAINMENT_ESCAPE,
     "ScheduleWakeup": DenialClass.CONTAINMENT_ESCAPE,
     "RemoteTrigger": DenialClass.CONTAINMENT_ESCAPE,
+    # Claude Code 2.1.332: Monitor runs a long-lived background script (a process that
+    # outlives the tool call, unjudged as a command); Workflow orchestrates sub-agents
+    "Monitor": DenialClass.CONTAINMENT_ESCAPE,
+    "Workflow": DenialClass.NATIVE_SUBAGENT,
     "ListMcpResourcesTool": DenialClass.UNKNOWN_TOOL,
     "ReadMcpResourceTool": DenialClass.UNKNOWN_TOOL,
 }
