@@ -14,7 +14,8 @@ ever sees the frozen :class:`Mission`.
                 deadline (RFC 3339 date-time with a zone), max_turns, max_output_bytes,
                 max_repeated_failures, memory_mb (ints)
     [connector] upstream (http(s) URL), mode ("record" | "replay"), transcript (a path, or a
-                recorded run id, for replay)
+                recorded run id, for replay), prices (a TOML price file extending the built-in
+                table, see overlord.domain.prices)
     [recovery]  max_resumes (int)
     [notify]    command (list of str), webhook (http(s) URL)
 """
@@ -53,11 +54,13 @@ class Limits:
 @dataclass(frozen=True)
 class Connector:
     """Where model requests go: ``record`` forwards to ``upstream``; ``replay`` serves
-    ``transcript`` (a file path or a recorded run id) with no network."""
+    ``transcript`` (a file path or a recorded run id) with no network. ``prices``: a TOML
+    price file (a path) extending the built-in price table."""
 
     mode: str = "record"
     upstream: str | None = None
     transcript: str | None = None
+    prices: str | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,7 @@ class Mission:
         mode = con.choice("mode", MODES, default="record")
         upstream = con.url("upstream")
         transcript = con.get("transcript", str)
+        prices = con.get("prices", str)
         con.done()
         if mode == "replay" and not transcript:
             raise ConfigError(f"{source}: connector.transcript is required when mode = \"replay\"")
@@ -148,7 +152,7 @@ class Mission:
                 raise
             raise ConfigError(f"{source}: {e.message}", e.hint) from e
         return cls(goal, runtime, command, models, guard, Limits(**ints, deadline=deadline),
-                   Connector(mode, upstream, transcript), max_resumes, notify, source)
+                   Connector(mode, upstream, transcript, prices), max_resumes, notify, source)
 
 
 class _Table:

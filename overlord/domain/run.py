@@ -173,6 +173,34 @@ class Run(Aggregate):
         session_id: str
         detail: str
 
+    class ConnectorCalled(Aggregate.Event):
+        TOPIC = "overlord.run.ConnectorCalled"
+        """The connector answered one request of the runtime: ``provider`` (``anthropic``;
+        ``replay`` when nothing left the machine), ``path``, the request's ``model``, the HTTP
+        ``status`` given back, token counts from the response's usage, ``cost_micro_usd``
+        (integer micro-dollars from the price table; ``priced`` false when the model had no
+        price), ``latency_ns``, and the request and response bodies as blobs with credentials
+        stripped (headers are never stored)."""
+
+        provider: str
+        path: str
+        model: str | None
+        status: int
+        stream: bool
+        input_tokens: int
+        output_tokens: int
+        cache_creation_input_tokens: int
+        cache_read_input_tokens: int
+        cost_micro_usd: int
+        priced: bool
+        latency_ns: int
+        request_blob: str
+        response_blob: str
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.connector_calls += 1
+            aggregate.cost_micro_usd += self.cost_micro_usd
+
     def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
         self.cwd = cwd
         self.argv = list(argv)
@@ -190,6 +218,8 @@ class Run(Aggregate):
         self.tool_calls = 0
         self.denials = 0
         self.guard_snapshot: str | None = None
+        self.connector_calls = 0
+        self.cost_micro_usd = 0
 
     @classmethod
     def open(
@@ -336,3 +366,14 @@ class Run(Aggregate):
         """Record the runtime's own result (``RuntimeResult``)."""
         self.trigger_event(self.RuntimeResult, timestamp=at, subtype=subtype, is_error=is_error, num_turns=num_turns,
                            cost_micro_usd=cost_micro_usd, session_id=session_id, detail=detail)
+
+    def record_connector_call(self, *, provider: str, path: str, model: str | None, status: int, stream: bool,
+                              input_tokens: int, output_tokens: int, cache_creation_input_tokens: int,
+                              cache_read_input_tokens: int, cost_micro_usd: int, priced: bool, latency_ns: int,
+                              request_blob: str, response_blob: str, at: datetime) -> None:
+        """Record one connector exchange (``ConnectorCalled``); the bodies are blob names."""
+        self.trigger_event(self.ConnectorCalled, timestamp=at, provider=provider, path=path, model=model, status=status,
+                           stream=stream, input_tokens=input_tokens, output_tokens=output_tokens,
+                           cache_creation_input_tokens=cache_creation_input_tokens,
+                           cache_read_input_tokens=cache_read_input_tokens, cost_micro_usd=cost_micro_usd,
+                           priced=priced, latency_ns=latency_ns, request_blob=request_blob, response_blob=response_blob)

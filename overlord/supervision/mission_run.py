@@ -23,7 +23,6 @@ import structlog
 
 from overlord import __version__
 from overlord.adapters.clock import Clock
-from overlord.adapters.connector.replay import ConnectorThread
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.hooks.install import GuardArmError, restore_hook
 from overlord.adapters.runtimes import claude_code as cc
@@ -37,6 +36,7 @@ from overlord.ledger.session import LedgerSession
 from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv
 from overlord.supervision.controller import Controller, parse_nothing
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
+from overlord.supervision.mission_connector import ConnectorPlan, load_recorded, plan_connector, start_connector
 
 log = structlog.get_logger("overlord.mission")
 
@@ -97,6 +97,7 @@ def run_mission(
 ) -> MissionResult:
     """Run a prepared mission in ``root`` (see the module docstring)."""
     root = root.resolve()
+    recorded = load_recorded(session, prepared.connector)  # a forensic replay's responses: read before a run opens
     policy = mission.guard if mission.guard.worker_root else _with_root(mission.guard, root)
     run_id = uuid.uuid4()
     session.ledger.append(Run.open(
@@ -125,9 +126,15 @@ def run_mission(
             stack.callback(shutil.rmtree, runtime_home, ignore_errors=True)
             (runtime_home / "tmp").mkdir()
             extra["TMPDIR"] = str(runtime_home / "tmp")
+            stop_requested = _no_stop
             if mission.runtime == "claude-code":
-                conn = stack.enter_context(ConnectorThread(prepared.transcript))
-                env = cc.build_env(base_url=conn.url, api_key=f"overlord-run-{run_id.hex[:12]}", home=runtime_home,
+                dummy_key = f"overlord-run-{run_id.hex[:12]}"
+                conn = stack.enter_context(start_connector(
+                    prepared.connector or ConnectorPlan("replay", mission.models, transcript=prepared.transcript),
+                    record=recorder.apply, put_blob=session.blobs.put, clock=clock, host_env=host_env,
+                    dummy_key=dummy_key, recorded=recorded))
+                stop_requested = conn.stop_requested
+                env = cc.build_env(base_url=conn.url, api_key=dummy_key, home=runtime_home,
                                    host_env=host_env, extra=extra)
                 inv = cc.Invocation(prompt=mission.goal, max_turns=mission.limits.max_turns, allowed_tools=CLAUDE_TOOLS,
                                     model=mission.models[0] if mission.models else None)
@@ -147,6 +154,7 @@ def run_mission(
                 record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
                 max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
                 control_path=_control_path(session, run_id), clock=clock, poll_ms=poll_ms,
+                stop_requested=stop_requested,
             )
             try:
                 seen = controller.supervise(argv, cwd=str(root), env=env)
@@ -196,6 +204,10 @@ def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, e
 
 def _resolved(path: str) -> str:
     return str(Path(path).resolve())
+
+
+def _no_stop() -> None:
+    return None
 
 
 def _with_root(policy: GuardPolicy, root: Path) -> GuardPolicy:

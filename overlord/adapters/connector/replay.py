@@ -5,8 +5,13 @@ The runtime's model endpoint (``ANTHROPIC_BASE_URL``) points here. ``POST /v1/me
 "done" (``end_turn``). ``POST /v1/messages/count_tokens`` gets an estimate, ``GET
 /v1/models`` the models seen so far, ``HEAD``/``GET /`` an empty 200; anything else a
 Messages API 404. Each request is recorded (:class:`RequestRecord`: path, model, whether it
-streamed, which turn answered), so a caller can check the models against a route. No network
-beyond loopback; nothing here writes the ledger.
+streamed, which turn answered). With a ``route``, each model request's model is checked
+against it first (a violation is refused with a Messages API error and kept for the
+controller, as in record mode); with ``on_call``, each answered model request is reported as
+a :class:`~overlord.adapters.connector.calls.CallRecord` (provider ``replay``, cost 0). With
+``recorded`` responses (a recorded run's, for forensic replay), the n-th model request gets
+the n-th recorded response byte for byte; past them, the transcript. No network beyond
+loopback; nothing here writes the ledger.
 
 :class:`ReplayConnector` runs in the caller's event loop; :class:`ConnectorThread` runs one in
 a thread of its own for synchronous callers (the controller, tests, scripts).
@@ -17,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +30,7 @@ from typing import Any
 from aiohttp import web
 
 from overlord.adapters.connector import messages as m
+from overlord.adapters.connector.calls import CallRecord, Route, scrub, usage_of
 from overlord.adapters.connector.transcript import Transcript
 from overlord.errors import ConfigError, OverlordError
 
@@ -49,6 +56,19 @@ class RequestRecord:
     turn: int | None
 
 
+@dataclass(frozen=True)
+class RecordedResponse:
+    """A recorded model response served again verbatim: its HTTP status and body bytes."""
+
+    status: int
+    body: bytes
+
+    @property
+    def content_type(self) -> str:
+        """An SSE stream or a JSON body, as the bytes show."""
+        return "text/event-stream" if self.body.lstrip().startswith(b"event:") else "application/json"
+
+
 def _model_of(body: Any) -> str | None:
     if isinstance(body, dict) and isinstance(body.get("model"), str):
         return body["model"]
@@ -64,16 +84,24 @@ class ReplayConnector:
         port: the port, or 0.
         on_request: called with each :class:`RequestRecord` as it arrives (in the server's
             loop; must not block).
+        route: checks each model request's model (``None``: no check).
+        on_call: called with a :class:`CallRecord` for each answered model request.
+        recorded: a recorded run's responses, served first and verbatim (forensic replay).
     """
 
     def __init__(self, transcript: Transcript, *, host: str = "127.0.0.1", port: int = 0,
-                 on_request: Callable[[RequestRecord], None] | None = None) -> None:
+                 on_request: Callable[[RequestRecord], None] | None = None, route: Route | None = None,
+                 on_call: Callable[[CallRecord], None] | None = None,
+                 recorded: list[RecordedResponse] | None = None) -> None:
         if host not in ("127.0.0.1", "::1", "localhost"):
             raise ConfigError(f"the replay connector listens on loopback only, not {host!r}", "use 127.0.0.1")
         self.transcript = transcript
         self.host = host
         self.port = port
         self.on_request = on_request
+        self.route = route
+        self.on_call = on_call
+        self.recorded = list(recorded or [])
         self.requests: list[RequestRecord] = []
         self._turns_served = 0
         self._runner: web.AppRunner | None = None
@@ -147,8 +175,28 @@ class ReplayConnector:
         except (ValueError, UnicodeError):
             return raw, None
 
+    def _emit(self, request: web.Request, model: str | None, status: int, stream: bool, raw: bytes, sent: bytes,
+              started: int) -> None:
+        if self.on_call is None:
+            return
+        t = usage_of(sent)
+        rec = CallRecord("replay", request.path, model, status, stream, t.input_tokens, t.output_tokens,
+                         t.cache_creation_input_tokens, t.cache_read_input_tokens, 0, True,
+                         time.monotonic_ns() - started, scrub(raw), scrub(sent))
+        try:
+            self.on_call(rec)
+        except Exception:  # noqa: BLE001 - an observer must not break the answer
+            pass
+
     async def _messages(self, request: web.Request) -> web.StreamResponse:
+        started = time.monotonic_ns()
         raw, body = await self._json_body(request)
+        if self.route is not None:
+            violation = self.route.check(_model_of(body))
+            if violation is not None:
+                self._record(request, body if isinstance(body, dict) else None)
+                return web.json_response(m.error_body(
+                    "invalid_request_error", f"refused by Overlord ({violation[0].value}): {violation[1]}"), status=400)
         if not isinstance(body, dict):
             self._record(request, None)
             return web.json_response(m.error_body("invalid_request_error", "the body is not a JSON object"), status=400)
@@ -156,6 +204,14 @@ class ReplayConnector:
         self._turns_served += 1
         stream = body.get("stream") is True
         self._record(request, body, stream=stream, turn=index)
+        if index < len(self.recorded):
+            rec = self.recorded[index]
+            resp = web.StreamResponse(status=rec.status, headers={"Content-Type": rec.content_type, "Cache-Control": "no-cache"})
+            await resp.prepare(request)
+            await resp.write(rec.body)
+            await resp.write_eof()
+            self._emit(request, _model_of(body), rec.status, stream, raw, rec.body, started)
+            return resp
         turn = self.transcript.turn(index)
         model = _model_of(body) or DEFAULT_MODEL
         usage = m.turn_usage(turn, estimated_input_tokens=m.estimate_tokens(raw))
@@ -164,18 +220,24 @@ class ReplayConnector:
         if not stream:
             if turn.stall:
                 await self._wait_closing()
-            return web.json_response(m.message(turn, request_index=index, model=model, usage=usage))
+            answer = m.message(turn, request_index=index, model=model, usage=usage)
+            self._emit(request, _model_of(body), 200, False, raw, json.dumps(answer).encode(), started)
+            return web.json_response(answer)
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                            "request-id": f"req_replay_{index:06d}"})
         await resp.prepare(request)
+        sent = bytearray()
         for ev in m.stream_start(request_index=index, model=model, usage=usage):
+            sent += ev.encode()
             await resp.write(ev.encode())
         if turn.stall:
             await self._wait_closing()
             return resp
         for ev in [*m.stream_blocks(turn, request_index=index), *m.stream_end(turn, usage=usage)]:
+            sent += ev.encode()
             await resp.write(ev.encode())
         await resp.write_eof()
+        self._emit(request, _model_of(body), 200, True, raw, bytes(sent), started)
         return resp
 
     async def _count_tokens(self, request: web.Request) -> web.Response:
@@ -210,12 +272,17 @@ class ReplayConnector:
 
 
 class ConnectorThread:
-    """A :class:`ReplayConnector` in an event loop of its own thread. Use as a context
-    manager, or call :meth:`start` and :meth:`close`."""
+    """A :class:`ReplayConnector` (or, given ``connector``, any connector with async
+    ``start``/``close``, ``url`` and ``requests``, such as the record connector) in an event
+    loop of its own thread. Use as a context manager, or call :meth:`start` and :meth:`close`.
+    Keyword arguments other than ``connector`` go to :class:`ReplayConnector`."""
 
-    def __init__(self, transcript: Transcript, *, host: str = "127.0.0.1", port: int = 0,
-                 on_request: Callable[[RequestRecord], None] | None = None) -> None:
-        self.connector = ReplayConnector(transcript, host=host, port=port, on_request=on_request)
+    def __init__(self, transcript: Transcript | None = None, *, host: str = "127.0.0.1", port: int = 0,
+                 on_request: Callable[[RequestRecord], None] | None = None, connector: Any = None,
+                 **replay_options: Any) -> None:
+        self.connector = connector if connector is not None else ReplayConnector(
+            transcript if transcript is not None else Transcript(), host=host, port=port, on_request=on_request,
+            **replay_options)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
 

@@ -1,0 +1,210 @@
+"""The record connector: a loopback proxy between the runtime and the real model API.
+
+The runtime's ``ANTHROPIC_BASE_URL`` points here; it holds only a per-run dummy key. Each
+``POST /v1/messages`` is checked against the route (:class:`~overlord.adapters.connector.calls.Route`):
+a model outside it, or a body whose model cannot be read, is refused with a Messages API
+error (nothing is forwarded) and the violation is kept for the controller, which stops the
+run (``route_mismatch`` / ``route_unverified``). Everything else is forwarded to ``upstream``
+with the upstream key (``x-api-key``; the runtime's own credentials are dropped), and the
+answer is streamed back as it arrives. For each forwarded request a :class:`CallRecord` is
+handed to ``on_call``: provider, model, tokens (from the response's usage), cost from the
+price table, latency, and the request and response bodies with credentials stripped
+(headers are never kept).
+
+Nothing here writes the ledger; the caller turns records into ``ConnectorCalled`` events.
+Run it in the caller's loop, or in a thread of its own with
+:class:`~overlord.adapters.connector.replay.ConnectorThread` (``connector=``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlparse
+
+import aiohttp
+from aiohttp import web
+
+from overlord.adapters.connector import messages as m
+from overlord.adapters.connector.calls import CallRecord, Route, model_of, scrub, usage_of
+from overlord.adapters.connector.replay import ConnectorError, RequestRecord
+from overlord.domain.prices import PriceTable
+from overlord.errors import ConfigError
+
+PROVIDER = "anthropic"
+"""The provider named in records (the Messages API)."""
+
+_DROP_REQUEST = {"host", "content-length", "authorization", "x-api-key", "accept-encoding", "connection",
+                 "keep-alive", "transfer-encoding", "te", "upgrade", "proxy-authorization", "cookie"}
+_DROP_RESPONSE = {"content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive",
+                  "set-cookie", "date", "server"}
+
+
+class RecordConnector:
+    """Forward model requests to ``upstream`` and record each exchange.
+
+    Args:
+        upstream: the model API's base URL (``https://api.anthropic.com``).
+        api_key: the upstream key (sent as ``x-api-key``; ``None``: none sent). Never recorded.
+        route: the route check; its violation is what the controller polls.
+        prices: the price table for ``cost_micro_usd``.
+        on_call: called with each :class:`CallRecord` once its response is finished (in the
+            server's loop; exceptions are swallowed).
+        secrets: more strings to strip from stored bodies (the runtime's dummy key).
+        host, port: a loopback address; ``port=0``: any free port.
+    """
+
+    def __init__(self, upstream: str, *, api_key: str | None, route: Route, prices: PriceTable | None = None,
+                 on_call: Callable[[CallRecord], None] | None = None, secrets: tuple[str, ...] = (),
+                 host: str = "127.0.0.1", port: int = 0, timeout_s: float = 600.0) -> None:
+        if host not in ("127.0.0.1", "::1", "localhost"):
+            raise ConfigError(f"the record connector listens on loopback only, not {host!r}", "use 127.0.0.1")
+        parsed = urlparse(upstream)
+        if parsed.scheme not in ("http", "https") or not parsed.netloc:
+            raise ConfigError(f"the upstream {upstream!r} is not an http(s) URL", "fix [connector] upstream")
+        self.upstream = upstream.rstrip("/")
+        self._api_key = api_key
+        self.route = route
+        self.prices = prices or PriceTable.built_in()
+        self.on_call = on_call
+        self._secrets = tuple(s for s in (api_key, *secrets) if s)
+        self.host, self.port = host, port
+        self.timeout_s = timeout_s
+        self.requests: list[RequestRecord] = []
+        self._runner: web.AppRunner | None = None
+        self._client: aiohttp.ClientSession | None = None
+
+    @property
+    def url(self) -> str:
+        """The base URL (``ANTHROPIC_BASE_URL``) once started."""
+        return f"http://{self.host}:{self.port}"
+
+    def app(self) -> web.Application:
+        """The aiohttp application (exposed for in-process tests)."""
+        app = web.Application(client_max_size=64 << 20)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        return app
+
+    async def start(self) -> RecordConnector:
+        """Listen; returns ``self``.
+
+        Raises:
+            ConnectorError: the address cannot be bound.
+        """
+        self._client = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout_s, sock_connect=10),
+                                             auto_decompress=False)
+        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=0.5, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port)
+        try:
+            await site.start()
+        except OSError as e:
+            await runner.cleanup()
+            await self._client.close()
+            raise ConnectorError(f"the record connector cannot listen on {self.host}:{self.port}: {e}",
+                                 "choose another port, or 0 for any") from e
+        sockets = getattr(site._server, "sockets", None) or []  # noqa: SLF001 - the bound port
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self._runner = runner
+        return self
+
+    async def close(self) -> None:
+        """Stop listening and close the upstream client."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+
+    # -- the proxy ----------------------------------------------------------------------
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        started = time.monotonic_ns()
+        raw = await request.read()
+        body: Any = None
+        if raw:
+            try:
+                body = json.loads(raw.decode("utf-8"))
+            except (ValueError, UnicodeError):
+                body = None
+        model = model_of(body)
+        is_model_call = request.method == "POST" and request.path == "/v1/messages"
+        stream = isinstance(body, dict) and body.get("stream") is True
+        self.requests.append(RequestRecord(len(self.requests), request.method, request.path, model, stream,
+                                           None))
+        if is_model_call:
+            violation = self.route.check(model)
+            if violation is not None:
+                code, detail = violation
+                return web.json_response(m.error_body("invalid_request_error", f"refused by Overlord ({code.value}): {detail}"),
+                                         status=400)
+        assert self._client is not None
+        headers = {k: v for k, v in request.headers.items() if k.lower() not in _DROP_REQUEST}
+        headers["Accept-Encoding"] = "identity"
+        if self._api_key:
+            headers["x-api-key"] = self._api_key
+        try:
+            upstream = await self._client.request(request.method, self.upstream + request.path_qs, data=raw or None,
+                                                  headers=headers, allow_redirects=False)
+        except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as e:
+            return web.json_response(m.error_body("api_error", f"the upstream did not answer: {type(e).__name__}"),
+                                     status=502)
+        resp = web.StreamResponse(status=upstream.status, headers={
+            k: v for k, v in upstream.headers.items() if k.lower() not in _DROP_RESPONSE})
+        got = bytearray()
+        try:
+            await resp.prepare(request)
+            async for chunk in upstream.content.iter_any():
+                got.extend(chunk)
+                await resp.write(chunk)
+            await resp.write_eof()
+        except (aiohttp.ClientError, asyncio.TimeoutError, ConnectionResetError) as e:
+            got.extend(f"\n[overlord: the exchange broke off: {type(e).__name__}]".encode())
+        finally:
+            upstream.release()
+            if request.method != "HEAD":
+                self._emit(request.path, model, upstream.status, stream, raw, bytes(got), started)
+        return resp
+
+    def _emit(self, path: str, model: str | None, status: int, stream: bool, req: bytes, res: bytes, started: int) -> None:
+        if self.on_call is None:
+            return
+        tokens = usage_of(res) if path == "/v1/messages" and status < 400 else None
+        t = tokens or usage_of(b"")
+        cost = self.prices.cost(model, input_tokens=t.input_tokens, output_tokens=t.output_tokens,
+                                cache_creation_input_tokens=t.cache_creation_input_tokens,
+                                cache_read_input_tokens=t.cache_read_input_tokens)
+        rec = CallRecord(PROVIDER, path, model, status, stream, t.input_tokens, t.output_tokens,
+                         t.cache_creation_input_tokens, t.cache_read_input_tokens, cost.micro_usd,
+                         cost.priced or tokens is None, time.monotonic_ns() - started,
+                         scrub(req, self._secrets), scrub(res, self._secrets))
+        try:
+            self.on_call(rec)
+        except Exception:  # noqa: BLE001 - an observer must not break the exchange
+            pass
+
+
+def check_upstream(upstream: str, *, timeout_s: float = 5.0) -> None:
+    """Check that ``upstream`` answers HTTP at all (any status counts), before a run opens.
+
+    Raises:
+        ConfigError: nothing answers there (refused, unresolvable, timed out).
+    """
+    import urllib.error
+    import urllib.request
+
+    try:
+        req = urllib.request.Request(upstream.rstrip("/") + "/", method="HEAD")
+        with urllib.request.urlopen(req, timeout=timeout_s):  # noqa: S310 - http(s) checked by the mission
+            return
+    except urllib.error.HTTPError:
+        return  # it answered
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        reason = getattr(e, "reason", e)
+        raise ConfigError(f"the upstream {upstream} does not answer: {reason}",
+                          "check [connector] upstream and the network, or use mode = \"replay\"") from e
