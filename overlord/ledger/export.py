@@ -23,6 +23,7 @@ from overlord.errors import EncodingError, LedgerError
 from overlord.ledger import codec, record
 from overlord.ledger.application import StoredRow
 from overlord.ledger.home import contains, replace_atomically
+from overlord.ledger.keys import WITNESS_PREFIX, witness_keys
 from overlord.ledger.session import LedgerSession
 
 FORMAT = "overlord-export/1"
@@ -85,7 +86,9 @@ def write_export(session: LedgerSession, path: Path) -> int:
     doc = {
         "format": FORMAT,
         "origin": session.origin,
-        "trust": [v.to_key() for v in session.verifiers],
+        # the trust file's lines: log keys, and the witnesses whose cosignatures verify checks
+        "trust": [v.to_key() for v in session.verifiers]
+        + [f"{WITNESS_PREFIX}{w.to_key()}" for w in witness_keys(session.verifiers)],
         "pinned": session.read_pinned(),
         "events": [[r.position, r.notification_id, r.originator_id, r.version, r.topic, r.state] for r in rows],
         "blobs": blobs,

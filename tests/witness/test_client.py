@@ -84,3 +84,39 @@ def test_tampered_cosignature_fails_verify(served) -> None:
     assert not report.ok and "cosignature does not verify" in report.first_failure.problem
     assert report.first_failure.stream == str(agg.id) and report.first_failure.version == 3
     assert isinstance(trusted_keys(again.verifiers).witnesses, dict) and uuid
+
+
+def test_export_of_a_witnessed_ledger_verifies_with_its_witness_keys(served, tmp_path) -> None:
+    """The export carries the trust file's witness lines, so `verify --file` checks the
+    cosignatures instead of failing on an unknown witness."""
+    from overlord.ledger.export import read_export, write_export
+    from overlord.ledger.keys import parse_trust
+    from overlord.ledger.verify import verify_log
+    from overlord.ledger.application import AGGREGATES
+    from overlord.domain.events import topics_of
+    from overlord.ledger.checkpoint import Checkpoint
+    from overlord.ledger.note import open_note
+
+    session, store = served.session, served.witness_store
+    clock = StepClock()
+    _, note = session.checkpoint(at=clock.now())
+    assert request_cosignatures(session, "http://w", note, [W], at=clock.now(), post=_post_to(store, []))
+    _trust_witness(session)
+    reopened = open_home(session.home.root, writable=False)
+    try:
+        write_export(reopened, tmp_path / "x.ovx")
+    finally:
+        reopened.close()
+    exported = read_export(tmp_path / "x.ovx")
+    assert any(line.startswith("witness ") for line in exported.trust)
+    verifiers = parse_trust("\n".join(exported.trust))
+
+    def open_cp(n):
+        text, _ = open_note(n, verifiers)
+        cp = Checkpoint.from_text(text)
+        return cp.origin, cp.size, cp.root_hash
+
+    report = verify_log(exported.rows, trusted=trusted_keys(verifiers), origin=exported.origin,
+                        known_topics=topics_of(*AGGREGATES), check_blob=exported.check_blob,
+                        open_checkpoint=open_cp, pinned_note=exported.pinned, workers=1)
+    assert report.ok, report.summary()
