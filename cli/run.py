@@ -113,7 +113,12 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
         session.close()
     s = result.settlement
     if json_out:
-        typer.echo(json.dumps({"run_id": str(result.run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail}))
+        out = {"run_id": str(result.run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail}
+        if result.verdict is not None:
+            out["verdict"] = result.verdict
+        typer.echo(json.dumps(out))
     else:
-        typer.echo(f"run {result.run_id}: {s.status} ({s.stop_code}) {s.detail}", err=True)
-    raise typer.Exit(0 if s.status == "succeeded" else 130 if s.stop_code == "cancelled" else 1)
+        verdict = f", gate verdict {result.verdict}" if result.verdict else ""
+        typer.echo(f"run {result.run_id}: {s.status} ({s.stop_code}) {s.detail}{verdict}", err=True)
+    passed = s.status == "succeeded" and result.verdict in (None, "pass")
+    raise typer.Exit(0 if passed else 130 if s.stop_code == "cancelled" else 1)

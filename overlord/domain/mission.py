@@ -18,6 +18,10 @@ ever sees the frozen :class:`Mission`.
                 table, see overlord.domain.prices)
     [recovery]  max_resumes (int)
     [notify]    command (list of str), webhook (http(s) URL)
+    [commit]    on_pass (bool): Overlord commits the last layer when the run passes
+    [layers]    gitignore (bool, default true): seals honour the root's .gitignore
+    [gate]      artifact (a directory relative to the worker root): the completion gate runs
+                on it after the run settles, and its verdict is recorded on the run
 """
 
 from __future__ import annotations
@@ -85,6 +89,9 @@ class Mission:
     max_resumes: int = 0
     notify: Notify = field(default_factory=Notify)
     source: str = ""
+    commit_on_pass: bool = False
+    layers_gitignore: bool = True
+    gate_artifact: str | None = None  # [gate] artifact: a directory relative to the worker root
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "mission", base_dir: str | None = None) -> Mission:
@@ -102,7 +109,7 @@ class Mission:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, source: str = "mission", base_dir: str | None = None) -> Mission:
         """Check an already-parsed mission (see :meth:`from_toml`)."""
-        tables = ("mission", "guard", "limits", "connector", "recovery", "notify")
+        tables = ("mission", "guard", "limits", "connector", "recovery", "notify", "gate", "commit", "layers")
         for name, value in data.items():
             if name not in tables:
                 raise ConfigError(f"{source}: unknown table [{name}]", f"allowed: {', '.join('[' + t + ']' for t in tables)}")
@@ -145,6 +152,19 @@ class Mission:
         notify = Notify(no.str_list("command"), no.url("webhook"))
         no.done()
 
+        co = _Table(source, "commit", data.get("commit", {}))
+        commit_on_pass = bool(co.get("on_pass", bool))
+        co.done()
+        la = _Table(source, "layers", data.get("layers", {}))
+        gitignore = la.get("gitignore", bool)
+        la.done()
+
+        ga = _Table(source, "gate", data.get("gate", {}))
+        gate_artifact = ga.get("artifact", str)
+        ga.done()
+        if gate_artifact is not None and (gate_artifact.startswith("/") or ".." in gate_artifact.split("/")):
+            raise ConfigError(f"{source}: gate.artifact must be a directory inside the worker root, not {gate_artifact!r}")
+
         try:
             guard = GuardPolicy.from_mapping(data.get("guard", {}), base_dir=base_dir, source=source)
         except ConfigError as e:
@@ -152,7 +172,9 @@ class Mission:
                 raise
             raise ConfigError(f"{source}: {e.message}", e.hint) from e
         return cls(goal, runtime, command, models, guard, Limits(**ints, deadline=deadline),
-                   Connector(mode, upstream, transcript, prices), max_resumes, notify, source)
+                   Connector(mode, upstream, transcript, prices), max_resumes, notify, source,
+                   commit_on_pass=commit_on_pass, layers_gitignore=gitignore is not False,
+                   gate_artifact=gate_artifact)
 
 
 class _Table:

@@ -201,6 +201,50 @@ class Run(Aggregate):
             aggregate.connector_calls += 1
             aggregate.cost_micro_usd += self.cost_micro_usd
 
+    class GateVerdict(Aggregate.Event):
+        TOPIC = "overlord.run.GateVerdict"
+        """The completion gate's verdict on the run's artifact (``gate_check`` names the
+        GateCheck stream that holds the four axes)."""
+
+        verdict: str
+        reason: str
+        gate_check: str
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.verdict = self.verdict
+
+    class LayerSealed(Aggregate.Event):
+        TOPIC = "overlord.run.LayerSealed"
+        """The worker root was sealed as layer ``index`` (``parent`` the one before, ``None``
+        for layer 0, the root as found): ``tree`` is the root hash over the sorted (path,
+        blob, mode) of every file; ``changes`` lists ``[path, blob hex or None when deleted,
+        mode]`` against the parent; ``tool_use_id`` the tool call after which it was sealed
+        (``None``: at open or at settlement); ``files`` how many files the layer holds."""
+
+        index: int
+        parent: int | None
+        tree: str
+        changes: list
+        tool_use_id: str | None
+        files: int
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.layers = self.index + 1
+            aggregate.tree = self.tree
+
+    class Committed(Aggregate.Event):
+        TOPIC = "overlord.run.Committed"
+        """Overlord (not the agent) committed layer ``layer`` to the worker root's git
+        repository: the commit ``sha`` and its git ``tree`` (hex), on ``ref``."""
+
+        sha: str
+        tree: str
+        layer: int
+        ref: str
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.commit_sha = self.sha
+
     def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
         self.cwd = cwd
         self.argv = list(argv)
@@ -215,11 +259,15 @@ class Run(Aggregate):
         self.native_session_id: str | None = None
         self.turns = 0
         self.stopped: tuple[str, str] | None = None
+        self.verdict: str | None = None
         self.tool_calls = 0
         self.denials = 0
         self.guard_snapshot: str | None = None
         self.connector_calls = 0
         self.cost_micro_usd = 0
+        self.layers = 0
+        self.tree: str | None = None
+        self.commit_sha: str | None = None
 
     @classmethod
     def open(
@@ -377,3 +425,23 @@ class Run(Aggregate):
                            cache_creation_input_tokens=cache_creation_input_tokens,
                            cache_read_input_tokens=cache_read_input_tokens, cost_micro_usd=cost_micro_usd,
                            priced=priced, latency_ns=latency_ns, request_blob=request_blob, response_blob=response_blob)
+
+    def record_verdict(self, *, verdict: str, reason: str, gate_check: str, at: datetime) -> None:
+        """Record the gate's verdict on this run (``GateVerdict``)."""
+        self.trigger_event(self.GateVerdict, timestamp=at, verdict=verdict, reason=reason, gate_check=gate_check)
+
+    def seal_layer(self, *, index: int, parent: int | None, tree: str, changes: list, tool_use_id: str | None,
+                   files: int, at: datetime) -> None:
+        """Record a sealed workspace layer (``LayerSealed``).
+
+        Raises:
+            ValueError: ``index`` is not the next layer.
+        """
+        if index != self.layers:
+            raise ValueError(f"run {self.id}: layer {index} sealed, but the next layer is {self.layers}")
+        self.trigger_event(self.LayerSealed, timestamp=at, index=index, parent=parent, tree=tree,
+                           changes=[list(c) for c in changes], tool_use_id=tool_use_id, files=files)
+
+    def record_commit(self, *, sha: str, tree: str, layer: int, ref: str, at: datetime) -> None:
+        """Record Overlord's commit of a layer (``Committed``)."""
+        self.trigger_event(self.Committed, timestamp=at, sha=sha, tree=tree, layer=layer, ref=ref)

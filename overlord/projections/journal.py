@@ -79,6 +79,8 @@ def summarize(topic: str, event: Any) -> str:
         return f"tool result {d['tool_use_id']}: {how}"
     if topic == "overlord.run.LoopAdvisory":
         return f"loop probe (advisory): {d['advice']}"
+    if topic == "overlord.run.GateVerdict":
+        return f"gate verdict {d['verdict']}: {d['reason']}"
     if topic == "overlord.run.RunStopped":
         return f"stopped: {d['stop_code']}: {d['detail']}"
     if topic == "overlord.run.RuntimeResult":

@@ -36,6 +36,7 @@ from overlord.ledger.session import LedgerSession
 from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv
 from overlord.supervision.controller import Controller, parse_nothing
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
+from overlord.supervision import mission_layers
 from overlord.supervision.mission_connector import ConnectorPlan, load_recorded, plan_connector, start_connector
 
 log = structlog.get_logger("overlord.mission")
@@ -53,6 +54,7 @@ class MissionResult:
     exit_code: int | None
     signal: int | None
     checkpoint_size: int | None
+    verdict: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ def run_mission(
         overlord_version=__version__, runtime=mission.runtime, sandbox="bubblewrap" if prepared.bwrap else "none",
         at=clock.now()))
     recorder = RunRecorder(session.ledger, run_id, clock)
+    sealer = mission_layers.open_layers(session, run_id, root, recorder.apply, clock,  # layer 0: the root as found
+                                        gitignore=mission.layers_gitignore)
     settlement: Settlement | None = None
     exit_code = exit_signal = None
     armed = False
@@ -114,12 +118,15 @@ def run_mission(
             stack.callback(shutil.rmtree, sock_dir, ignore_errors=True)
             core = DecisionCore(policy, overlord_home=str(session.home.root), recorder=recorder, run_id=str(run_id))
             service = stack.enter_context(DecisionService(sock_dir / "guard.sock", core))
+            if sealer is not None:  # layers: the PostToolUse hook asks for a seal after each writing tool
+                core.on_post_tool_use = sealer.on_post_tool_use
             try:
-                inst = arm_guard(session, root=root, policy=policy, clock=clock, run_id=run_id, service=service)
+                inst = arm_guard(session, root=root, policy=policy, clock=clock, run_id=run_id, service=service,
+                                 post_tool_use=sealer is not None)
                 armed = True
             except GuardArmError as e:
                 settlement = stopped(StopCode.POLICY, f"the guard could not be armed: {e.message}")
-                return _finish(session, run_id, settlement, None, None, clock, root, armed)
+                return _finish(session, run_id, settlement, None, None, clock, root, armed, mission)
             extra = {"OVERLORD_SOCKET": str(service.socket_path), "OVERLORD_RUN_ID": str(run_id),
                      "OVERLORD_HOOK_COMMAND": inst.command}
             runtime_home = Path(tempfile.mkdtemp(prefix="ovl-home-", dir="/tmp"))
@@ -160,7 +167,7 @@ def run_mission(
                 seen = controller.supervise(argv, cwd=str(root), env=env)
             except OSError as e:
                 settlement = Settlement("failed", StopCode.RUNTIME_ERROR.value, f"the runtime could not start: {e}")
-                return _finish(session, run_id, settlement, None, None, clock, root, armed)
+                return _finish(session, run_id, settlement, None, None, clock, root, armed, mission)
             exit_code, exit_signal = seen.exit_code, seen.signal
             recorder.apply(lambda run: run.record_exit(
                 exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns,
@@ -178,12 +185,13 @@ def run_mission(
     finally:
         if settlement is None:
             settlement = Settlement("failed", StopCode.CONTROLLER_ERROR.value, "the controller failed before settling")
-    return _finish(session, run_id, settlement, exit_code, exit_signal, clock, root, armed)
+    return _finish(session, run_id, settlement, exit_code, exit_signal, clock, root, armed, mission)
 
 
 def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, exit_code: int | None,
-            exit_signal: int | None, clock: Clock, root: Path, armed: bool) -> MissionResult:
+            exit_signal: int | None, clock: Clock, root: Path, armed: bool, mission: Mission) -> MissionResult:
     """Settle (once), then the after-steps; none of them changes the settlement."""
+    mission_layers.final_seal(run_id)  # layers: the settlement seal
     run = session.ledger.get(run_id)
     if run.settlement is None:
         run.settle(settlement, at=clock.now())
@@ -195,11 +203,39 @@ def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, e
             restore_hook(root, session.home.root, session.blobs)
         except OverlordError as e:  # bookkeeping
             log.warning("run.restore_failed", run_id=str(run_id), error=e.diagnostics())
+    if mission.gate_artifact is not None:
+        _gate(session, run_id, root / mission.gate_artifact, clock)
     try:
         size = session.checkpoint(at=clock.now())[0].size
     except OverlordError as e:  # bookkeeping
         log.warning("run.checkpoint_failed", run_id=str(run_id), error=e.diagnostics())
-    return MissionResult(run_id, run.settlement or settlement, exit_code, exit_signal, size)
+    if mission.commit_on_pass:  # commit: Overlord, not the agent, commits the last layer on a pass
+        mission_layers.commit_on_pass(session, run_id, root, clock)
+    final = session.ledger.get(run_id)
+    return MissionResult(run_id, final.settlement or settlement, exit_code, exit_signal, size, final.verdict)
+
+
+def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Clock) -> None:
+    """Run the completion gate on the run's artifact and record the verdict on the run.
+
+    An error inside the gate is recorded as the verdict ``unavailable`` (never a pass), and
+    never changes how the run settled."""
+    from overlord.gate.record import record_report
+    from overlord.gate.runner import check_artifact
+    from overlord.sandbox import default_sandbox
+
+    try:
+        sandbox = default_sandbox(allow_unsandboxed=False)
+        report = check_artifact(artifact, sandbox)
+        check = record_report(report, ledger=session.ledger, blobs=session.blobs, clock=clock,
+                              sandbox=sandbox.name, run_id=str(run_id))
+        verdict, reason, check_id = report.verdict.verdict, report.verdict.reason, str(check.id)
+    except Exception as e:  # noqa: BLE001 - fail closed: the gate could not check, so unavailable
+        verdict, reason, check_id = "unavailable", f"the gate could not run: {e}", ""
+    log.info("run.gate", run_id=str(run_id), verdict=verdict)
+    run = session.ledger.get(run_id)
+    run.record_verdict(verdict=verdict, reason=reason[:500], gate_check=check_id, at=clock.now())
+    session.ledger.append(run)
 
 
 def _resolved(path: str) -> str:

@@ -45,7 +45,8 @@ def run_mission(world, mission: str, *, files: dict[str, object] | None = None, 
     journal = [json.loads(x) for x in subprocess.run(
         [*overlord_cmd(), "journal", "--json", "--run", settlement["run_id"]], env=env, capture_output=True, text=True,
         check=True).stdout.splitlines()]
-    assert journal[-1]["event_type"] == "Settled" and settlement["stop_code"] in journal[-1]["summary"]
+    settled = [e for e in journal if e["event_type"] == "Settled"]
+    assert len(settled) == 1 and settlement["stop_code"] in settled[0]["summary"]
     return settlement, journal, p
 
 
@@ -228,3 +229,25 @@ def test_bad_missions_fail_before_anything_is_opened(world):
     assert p.returncode == 2 and "Overlord home" in p.stderr
     journal = subprocess.run([*overlord_cmd(), "journal", "--json"], env=env, capture_output=True, text=True).stdout
     assert journal.strip() == "", "nothing was opened"
+
+
+# -- the completion gate on the run's artifact ------------------------------------------------
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+@pytest.mark.parametrize(("case", "verdict", "exit_code"), [
+    ("python_pass_prime_guard_clause", "pass", 0),
+    ("python_stub_pass_body", "fail:stub", 1),
+])
+def test_gate_runs_after_settlement_and_its_verdict_is_on_the_run(world, case, verdict, exit_code):
+    import shutil
+
+    tmp, home, root, env = world
+    shutil.copytree(CORPUS / case, root / "artifact", ignore=shutil.ignore_patterns("expected.toml"))
+    with_steps(world, [{"say": "done"}])
+    mission = scripted(str(tmp / "steps.json"), timeout_ms=60000) + '[gate]\nartifact = "artifact"\n'
+    s, journal, p = run_mission(world, mission)
+    assert s["stop_code"] == "completed" and s["verdict"] == verdict
+    assert p.returncode == exit_code
+    assert [e for e in journal if e["event_type"] == "GateVerdict"][0]["summary"].startswith(f"gate verdict {verdict}")
