@@ -14,6 +14,7 @@ import traceback
 import structlog
 import typer
 
+from cli import control as control_cmds
 from cli import gate as gate_cmds
 from cli import guard as guard_cmds
 from cli import hook as hook_cmds
@@ -58,6 +59,7 @@ def _root(
 
 ledger_cmds.register(app)
 run_cmds.register(app)
+control_cmds.register(app)
 
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")

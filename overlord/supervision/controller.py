@@ -40,6 +40,7 @@ from overlord.ledger.home import replace_atomically
 log = structlog.get_logger("overlord.controller")
 
 ParseLine = Callable[[bytes], Iterable[Any]]
+CANCEL_FILE = "cancel"  # beside control.json: its presence asks the controller to stop the run
 
 
 def parse_nothing(line: bytes) -> tuple[()]:
@@ -189,6 +190,13 @@ class Controller:
         asked = self.stop_requested()
         if asked is not None:
             return Crossed(*asked)
+        cancel = self.control_path.with_name(CANCEL_FILE)
+        if cancel.exists():  # `overlord kill` (or the witness's kill action) asks through the run's directory
+            try:
+                why = cancel.read_text(errors="replace").strip()[:200]
+            except OSError:
+                why = ""
+            return Crossed(StopCode.CANCELLED, why or "cancelled")
         return check_limits(watch, self.limits, now_ns=now, now_utc=self.clock.now(), max_denials=self.max_denials)
 
     # -- native events -> observations and Run events ----------------------------------
@@ -240,7 +248,8 @@ class Controller:
     def _heartbeat(self, proc: subprocess.Popen, watch: Watch, elapsed_ns: int) -> None:
         try:
             replace_atomically(self.control_path, json.dumps({
-                "pid": os.getpid(), "runtime_pid": proc.pid, "heartbeat_utc": self.clock.now().isoformat(),
+                "pid": os.getpid(), "runtime_pid": proc.pid, "runtime_pgid": proc.pid,
+                "heartbeat_utc": self.clock.now().isoformat(),
                 "elapsed_ms": elapsed_ns // 1_000_000, "turns": watch.turns, "denials": watch.denials,
                 "output_bytes": watch.output_bytes,
             }).encode())

@@ -251,3 +251,73 @@ def test_gate_runs_after_settlement_and_its_verdict_is_on_the_run(world, case, v
     assert s["stop_code"] == "completed" and s["verdict"] == verdict
     assert p.returncode == exit_code
     assert [e for e in journal if e["event_type"] == "GateVerdict"][0]["summary"].startswith(f"gate verdict {verdict}")
+
+
+# -- kill ---------------------------------------------------------------------------------------
+
+
+def _start(world, steps, **limits):
+    tmp, home, root, env = world
+    with_steps(world, steps)
+    (tmp / "mission.toml").write_text(scripted(str(tmp / "steps.json"), **limits))
+    return subprocess.Popen([*overlord_cmd(), "run", "--json", "--mission", str(tmp / "mission.toml"), "--root", str(root)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _run_id_when_live(home: Path, timeout_s: float = 30) -> str:
+    import time
+
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        runs = list((home / "runs").glob("*/control.json")) if (home / "runs").exists() else []
+        if runs:
+            return runs[0].parent.name
+        time.sleep(0.1)
+    raise AssertionError("the run never showed a heartbeat")
+
+
+def test_kill_during_a_run_cancels_it_gracefully(world):
+    tmp, home, root, env = world
+    proc = _start(world, [{"say": "working"}, {"sleep": 60}], timeout_ms=120000)
+    run_id = _run_id_when_live(home)
+    k = subprocess.run([*overlord_cmd(), "kill", run_id[:8], "--json", "--wait-ms", "10000"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert json.loads(k.stdout)["outcome"] == "cancelled_gracefully", k.stderr
+    out, _ = proc.communicate(timeout=30)
+    assert json.loads(out)["stop_code"] == "cancelled"
+    again = subprocess.run([*overlord_cmd(), "kill", run_id, "--json"], env=env, capture_output=True, text=True)
+    assert json.loads(again.stdout)["outcome"] == "skipped_settled"
+    assert subprocess.run([*overlord_cmd(), "verify"], env=env, capture_output=True).returncode == 0
+
+
+def test_kill_when_the_controller_is_gone_settles_in_place(world):
+    import signal
+    import time
+
+    tmp, home, root, env = world
+    proc = _start(world, [{"say": "working"}, {"sleep": 60}], timeout_ms=120000)
+    run_id = _run_id_when_live(home)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGKILL)  # the controller dies; its agent would live on
+    proc.wait()
+    k = subprocess.run([*overlord_cmd(), "kill", run_id, "--json"], env=env, capture_output=True, text=True, timeout=60)
+    assert json.loads(k.stdout)["outcome"] == "orphan_settled", k.stderr
+    journal = subprocess.run([*overlord_cmd(), "journal", "--json", "--run", run_id], env=env, capture_output=True,
+                             text=True).stdout.splitlines()
+    assert "controller_lost" in json.loads(journal[-1])["summary"]
+    assert subprocess.run(["pgrep", "-f", str(tmp / "steps.json")], capture_output=True).returncode == 1, "the agent outlived its controller"
+    assert subprocess.run([*overlord_cmd(), "verify"], env=env, capture_output=True).returncode == 0
+
+
+def test_claude_kill_during_a_run(world, claude_bin):  # noqa: F811
+    tmp, home, root, env = world
+    (tmp / "t.json").write_text(json.dumps([{"blocks": [{"text": "about to go quiet"}], "stall": True}]))
+    (tmp / "mission.toml").write_text(claude_mission(str(tmp / "t.json")))
+    proc = subprocess.Popen([*overlord_cmd(), "run", "--json", "--mission", str(tmp / "mission.toml"), "--root", str(root)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run_id = _run_id_when_live(home)
+    k = subprocess.run([*overlord_cmd(), "kill", run_id, "--json"], env=env, capture_output=True, text=True, timeout=60)
+    assert json.loads(k.stdout)["outcome"] in ("cancelled_gracefully", "force_killed"), k.stderr
+    out, _ = proc.communicate(timeout=30)
+    assert json.loads(out)["stop_code"] == "cancelled"
+    assert subprocess.run([*overlord_cmd(), "verify"], env=env, capture_output=True).returncode == 0

@@ -1,0 +1,69 @@
+"""Acting on live runs: ``overlord kill``."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+import typer
+
+from cli.context import open_session
+from overlord.adapters.clock import SystemClock
+from overlord.errors import NotFoundError
+from overlord.projections.journal import catch_up, open_journal
+from overlord.supervision.kill import KillOutcome, kill_run
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``kill`` to ``app``."""
+    app.command("kill")(kill)
+
+
+def resolve_run(session, run: str) -> uuid.UUID:  # noqa: ANN001
+    """A run id, or a unique prefix of one (as `journal` prints it).
+
+    Raises:
+        NotFoundError: no run, or the prefix names several.
+    """
+    wanted = run.strip().lower()
+    try:
+        return uuid.UUID(wanted)
+    except ValueError:
+        pass
+    view = open_journal(str(session.home.views_path))
+    try:
+        catch_up(session.ledger, view)
+        matches = {e.stream for e in view.select() if e.stream.startswith(wanted) and e.event_type == "Opened"} if wanted else set()
+    finally:
+        view.datastore.close()
+    if not matches:
+        raise NotFoundError(f"no run {run} in the ledger", "list runs with `overlord journal`")
+    if len(matches) > 1:
+        raise NotFoundError(f"{run} names {len(matches)} runs", "give more of the run id")
+    return uuid.UUID(matches.pop())
+
+
+def kill(
+    run: str = typer.Argument(..., help="The run id (or a unique prefix)."),
+    wait_ms: int = typer.Option(10_000, "--wait-ms", min=0, help="How long to wait for a graceful stop, then again after SIGKILL."),
+    home: Path = typer.Option(None, "--home", help="The Overlord home."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Stop a live run through its controller, then end its process tree.
+
+    Reports cancelled_gracefully, force_killed, orphan_settled (the controller was gone: the
+    run is settled in place with stop code controller_lost), still_alive or skipped_settled.
+    Exit 0 unless the run is still alive (1).
+    """
+    session = open_session(home)
+    try:
+        run_id = resolve_run(session, run)
+        outcome = kill_run(session, run_id, clock=SystemClock(), wait_ms=wait_ms)
+    finally:
+        session.close()
+    if json_out:
+        typer.echo(json.dumps({"run_id": str(run_id), "outcome": outcome.value}))
+    else:
+        typer.echo(f"run {run_id}: {outcome.value}")
+    raise typer.Exit(1 if outcome is KillOutcome.STILL_ALIVE else 0)

@@ -1,0 +1,103 @@
+"""Ending a live run from outside: ``overlord kill``.
+
+The controller of a run writes ``control.json`` (its pid, the runtime's process group) in
+the run's directory and stops the run when a ``cancel`` file appears beside it. Killing a
+run:
+
+1. a run already settled: nothing to do (``skipped_settled``);
+2. its controller is gone: end the runtime's process group and settle the run in place with
+   stop code ``controller_lost`` (``orphan_settled``);
+3. otherwise ask the controller (the cancel file) and wait ``wait_ms`` for it to settle the
+   run (``cancelled_gracefully``); if it does not, SIGKILL the runtime's process group and
+   wait again (``force_killed``), else ``still_alive``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+import uuid
+from collections.abc import Callable
+from enum import Enum
+
+from overlord.adapters.clock import Clock
+from overlord.domain.settlement import StopCode, stopped
+from overlord.errors import NotFoundError
+from overlord.ledger.session import LedgerSession
+from overlord.supervision.controller import CANCEL_FILE
+
+
+class KillOutcome(str, Enum):
+    """What ``overlord kill`` did."""
+
+    CANCELLED_GRACEFULLY = "cancelled_gracefully"
+    FORCE_KILLED = "force_killed"
+    ORPHAN_SETTLED = "orphan_settled"
+    STILL_ALIVE = "still_alive"
+    SKIPPED_SETTLED = "skipped_settled"
+
+
+def _alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _killpg(pgid: int | None) -> None:
+    if pgid:
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def kill_run(session: LedgerSession, run_id: uuid.UUID, *, clock: Clock, wait_ms: int = 10_000,
+             reason: str = "cancelled by overlord kill", sleep: Callable[[float], None] = time.sleep) -> KillOutcome:
+    """Stop the run ``run_id`` (see the module docstring).
+
+    Raises:
+        NotFoundError: no such run.
+    """
+    run = session.ledger.get(run_id)
+    if not hasattr(run, "settle"):
+        raise NotFoundError(f"{run_id} is not a run")
+    if run.settlement is not None:
+        return KillOutcome.SKIPPED_SETTLED
+    run_dir = session.home.run_dir(str(run_id))
+    try:
+        control = json.loads((run_dir / "control.json").read_text())
+    except (OSError, ValueError):
+        control = {}
+    if not _alive(control.get("pid")):
+        _killpg(control.get("runtime_pgid"))
+        run.settle(stopped(StopCode.CONTROLLER_LOST, "the controller was gone; settled in place by overlord kill"),
+                   at=clock.now())
+        session.ledger.append(run)
+        session.checkpoint(at=clock.now())
+        return KillOutcome.ORPHAN_SETTLED
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / CANCEL_FILE).write_text(reason + "\n")
+    if _wait_settled(session, run_id, wait_ms, sleep):
+        return KillOutcome.CANCELLED_GRACEFULLY
+    _killpg(control.get("runtime_pgid"))
+    if _wait_settled(session, run_id, wait_ms, sleep):
+        return KillOutcome.FORCE_KILLED
+    return KillOutcome.STILL_ALIVE
+
+
+def _wait_settled(session: LedgerSession, run_id: uuid.UUID, wait_ms: int, sleep: Callable[[float], None]) -> bool:
+    waited = 0
+    while waited <= wait_ms:
+        if session.ledger.get(run_id).settlement is not None:
+            return True
+        sleep(0.1)
+        waited += 100
+    return False
