@@ -245,6 +245,14 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.commit_sha = self.sha
 
+    class Resumed(Aggregate.Event):
+        TOPIC = "overlord.run.Resumed"
+        """A stalled or failed attempt is resumed on the runtime's native session."""
+
+        attempt: int
+        session_id: str
+        reason: str
+
     def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
         self.cwd = cwd
         self.argv = list(argv)
@@ -445,3 +453,7 @@ class Run(Aggregate):
     def record_commit(self, *, sha: str, tree: str, layer: int, ref: str, at: datetime) -> None:
         """Record Overlord's commit of a layer (``Committed``)."""
         self.trigger_event(self.Committed, timestamp=at, sha=sha, tree=tree, layer=layer, ref=ref)
+
+    def resume(self, *, attempt: int, session_id: str, reason: str, at: datetime) -> None:
+        """Record that attempt ``attempt`` resumes the native session (``Resumed``)."""
+        self.trigger_event(self.Resumed, timestamp=at, attempt=attempt, session_id=session_id, reason=reason)

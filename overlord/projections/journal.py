@@ -81,6 +81,8 @@ def summarize(topic: str, event: Any) -> str:
         return f"loop probe (advisory): {d['advice']}"
     if topic == "overlord.run.GateVerdict":
         return f"gate verdict {d['verdict']}: {d['reason']}"
+    if topic == "overlord.run.Resumed":
+        return f"resumed (attempt {d['attempt']}) on session {d['session_id']}: {d['reason']}"
     if topic == "overlord.run.RunStopped":
         return f"stopped: {d['stop_code']}: {d['detail']}"
     if topic == "overlord.run.RuntimeResult":

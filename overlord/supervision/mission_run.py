@@ -16,7 +16,7 @@ import tempfile
 import uuid
 from collections.abc import Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import structlog
@@ -152,27 +152,42 @@ def run_mission(
                 env.update(extra, HOME=str(runtime_home))
                 argv = list(prepared.argv)
                 parse = cc.parse_line if mission.runtime == "command" else parse_nothing
-            if prepared.bwrap:
+            def contained(argv: list[str]) -> list[str]:
+                if not prepared.bwrap:
+                    return argv
                 writable = tuple(dict.fromkeys([str(root), *(_resolved(p) for p in policy.write_roots), str(runtime_home)]))
                 jail = Jail(writable=writable, hidden=(str(session.home.root.resolve()),),
                             read_only=(str(inst.snapshot_dir),), sockets=(str(sock_dir),))
-                argv = jail_argv(prepared.bwrap, jail, argv, cwd=str(root))
+                return jail_argv(prepared.bwrap, jail, argv, cwd=str(root))
+
             controller = Controller(
                 record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
                 max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
                 control_path=_control_path(session, run_id), clock=clock, poll_ms=poll_ms,
                 stop_requested=stop_requested,
             )
-            try:
-                seen = controller.supervise(argv, cwd=str(root), env=env)
-            except OSError as e:
-                settlement = Settlement("failed", StopCode.RUNTIME_ERROR.value, f"the runtime could not start: {e}")
-                return _finish(session, run_id, settlement, None, None, clock, root, armed, mission)
-            exit_code, exit_signal = seen.exit_code, seen.signal
-            recorder.apply(lambda run: run.record_exit(
-                exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns,
-                stdout_blob=session.blobs.put(seen.stdout), stderr_blob=session.blobs.put(seen.stderr),
-                stdout_bytes=len(seen.stdout), stderr_bytes=len(seen.stderr), at=clock.now()))
+            attempt = 0
+            while True:
+                try:
+                    seen = controller.supervise(contained(argv), cwd=str(root), env=env)
+                except OSError as e:
+                    settlement = Settlement("failed", StopCode.RUNTIME_ERROR.value, f"the runtime could not start: {e}")
+                    return _finish(session, run_id, settlement, None, None, clock, root, armed, mission)
+                exit_code, exit_signal = seen.exit_code, seen.signal
+                recorder.apply(lambda run, seen=seen: run.record_exit(
+                    exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns,
+                    stdout_blob=session.blobs.put(seen.stdout), stderr_blob=session.blobs.put(seen.stderr),
+                    stdout_bytes=len(seen.stdout), stderr_bytes=len(seen.stderr), at=clock.now()))
+                # recovery: a stalled or failed attempt resumes its native session, up to max_resumes
+                why = _resumable(mission, seen, attempt)
+                if why is None:
+                    break
+                attempt += 1
+                recorder.apply(lambda run, n=attempt, sid=seen.session_id, why=why: run.resume(
+                    attempt=n, session_id=sid, reason=why, at=clock.now()))
+                log.info("run.resume", run_id=str(run_id), attempt=attempt, reason=why)
+                argv = cc.build_argv(prepared.binary, replace(inv, resume=seen.session_id,
+                                                             prompt="Continue where you stopped."))
             settlement = settle_supervised(
                 stop_code=seen.crossed.stop_code if seen.crossed else None,
                 stop_detail=seen.crossed.detail if seen.crossed else "",
@@ -236,6 +251,20 @@ def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Cloc
     run = session.ledger.get(run_id)
     run.record_verdict(verdict=verdict, reason=reason[:500], gate_check=check_id, at=clock.now())
     session.ledger.append(run)
+
+
+def _resumable(mission: Mission, seen, attempt: int) -> str | None:  # noqa: ANN001
+    """Why the attempt that ended as ``seen`` should be resumed, or ``None``: only a Claude
+    Code session that stalled or failed on its own, while resumes remain."""
+    if mission.runtime != "claude-code" or not seen.session_id or attempt >= mission.max_resumes:
+        return None
+    if seen.crossed is not None:
+        return seen.crossed.detail if seen.crossed.stop_code is StopCode.STALL else None
+    if seen.result is not None and seen.result.is_error and seen.result.subtype != "error_max_turns":
+        return f"the runtime reported {seen.result.subtype}"
+    if seen.result is None and (seen.exit_code or seen.signal):
+        return "the runtime ended without a result"
+    return None
 
 
 def _resolved(path: str) -> str:

@@ -321,3 +321,17 @@ def test_claude_kill_during_a_run(world, claude_bin):  # noqa: F811
     out, _ = proc.communicate(timeout=30)
     assert json.loads(out)["stop_code"] == "cancelled"
     assert subprocess.run([*overlord_cmd(), "verify"], env=env, capture_output=True).returncode == 0
+
+
+def test_claude_stall_resumed_once_under_max_resumes_1(world, claude_bin):  # noqa: F811
+    tmp = world[0]
+    (tmp / "t.json").write_text(json.dumps([
+        {"blocks": [{"text": "about to go quiet"}], "stall": True},
+        {"blocks": [{"text": "back after the resume; done."}]},
+    ]))
+    mission = claude_mission(str(tmp / "t.json"), stall_timeout_ms=4000) + "[recovery]\nmax_resumes = 1\n"
+    s, journal, _ = run_mission(world, mission)
+    assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), s
+    resumed = events(journal, "Resumed")
+    assert len(resumed) == 1 and "attempt 1" in resumed[0]["summary"]
+    assert len(events(journal, "ProcessExited")) == 2
