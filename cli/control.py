@@ -1,4 +1,4 @@
-"""Acting on live runs: ``overlord kill``."""
+"""Acting on live runs: ``overlord kill`` and ``overlord steer``."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from overlord.supervision.kill import KillOutcome, kill_run
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``kill`` to ``app``."""
+    """Add ``kill`` and ``steer`` to ``app``."""
     app.command("kill")(kill)
+    app.command("steer")(steer)
 
 
 def resolve_run(session, run: str) -> uuid.UUID:  # noqa: ANN001
@@ -67,3 +68,38 @@ def kill(
     else:
         typer.echo(f"run {run_id}: {outcome.value}")
     raise typer.Exit(1 if outcome is KillOutcome.STILL_ALIVE else 0)
+
+
+def steer(
+    run: str = typer.Argument(..., help="The run id (or a unique prefix)."),
+    message: str = typer.Argument(..., help="What the agent should hear first when it resumes."),
+    home: Path = typer.Option(None, "--home", help="The Overlord home."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Stop the run's current attempt and resume its native session with MESSAGE first.
+
+    The controller picks the message up within its poll interval; the journal then shows the
+    attempt stopped as `steered` and a Resumed event. A settled run cannot be steered (exit 2).
+    """
+    from overlord.errors import ConfigError
+    from overlord.supervision.controller import STEER_FILE
+
+    if not message.strip():
+        raise ConfigError("the steering message is empty", "say what the agent should do instead")
+    session = open_session(home, writable=False)
+    try:
+        run_id = resolve_run(session, run)
+        if session.ledger.get(run_id).settlement is not None:
+            raise ConfigError(f"run {run_id} is already settled", "start a new run instead")
+        run_dir = session.home.run_dir(str(run_id))
+        if not (run_dir / "control.json").exists():
+            raise ConfigError(f"run {run_id} has no live controller", "`overlord kill` settles an orphaned run")
+        tmp = run_dir / (STEER_FILE + ".tmp")
+        tmp.write_text(message.strip() + "\n")
+        tmp.replace(run_dir / STEER_FILE)
+    finally:
+        session.close()
+    if json_out:
+        typer.echo(json.dumps({"run_id": str(run_id), "outcome": "steer_requested"}))
+    else:
+        typer.echo(f"run {run_id}: steer requested")

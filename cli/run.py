@@ -107,7 +107,11 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
     try:
         prepared = prepare(m, root=root.resolve(), home_root=session.home.root, mission_dir=mission_path.resolve().parent,
                            project_root=Path(__file__).resolve().parents[1], sandbox=sandbox)
-        result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ))
+        tick = _status_line() if (sys.stderr.isatty() and not json_out) else None
+        result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ),
+                             on_tick=tick)
+        if tick is not None:
+            sys.stderr.write("\n")
     finally:
         signal.signal(signal.SIGTERM, previous)
         session.close()
@@ -122,3 +126,18 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
         typer.echo(f"run {result.run_id}: {s.status} ({s.stop_code}) {s.detail}{verdict}", err=True)
     passed = s.status == "succeeded" and result.verdict in (None, "pass")
     raise typer.Exit(0 if passed else 130 if s.stop_code == "cancelled" else 1)
+
+
+def _status_line():  # noqa: ANN202
+    """One line on the terminal, rewritten in place: elapsed time, turns, denials, output."""
+    last = [0]
+
+    def tick(watch, elapsed_ns: int) -> None:  # noqa: ANN001
+        if elapsed_ns - last[0] < 500_000_000:
+            return
+        last[0] = elapsed_ns
+        sys.stderr.write(f"\r  {elapsed_ns // 1_000_000_000:>5}s  turns {watch.turns:<3} denials {watch.denials:<3} "
+                         f"output {watch.output_bytes // 1024} KiB  ")
+        sys.stderr.flush()
+
+    return tick

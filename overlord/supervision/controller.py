@@ -41,6 +41,7 @@ log = structlog.get_logger("overlord.controller")
 
 ParseLine = Callable[[bytes], Iterable[Any]]
 CANCEL_FILE = "cancel"  # beside control.json: its presence asks the controller to stop the run
+STEER_FILE = "steer"  # beside control.json: a message; the attempt stops and resumes with it first
 
 
 def parse_nothing(line: bytes) -> tuple[()]:
@@ -78,7 +79,8 @@ class Controller:
         control_path: where the heartbeat (``control.json``) is written.
         clock: event times and the deadline. monotonic_ns: durations.
         poll_ms: how often limits are checked when nothing arrives.
-        stop_requested: polled each tick; a non-empty reason stops the run as ``cancelled``.
+        stop_requested: polled each tick; ``(stop code, detail)`` stops the run.
+        on_tick: called each tick with the watch and the elapsed ns (the CLI's status line).
     """
 
     def __init__(
@@ -95,6 +97,7 @@ class Controller:
         monotonic_ns: Callable[[], int] = time.monotonic_ns,
         poll_ms: int = 100,
         stop_requested: Callable[[], tuple[StopCode, str] | None] = lambda: None,
+        on_tick: Callable[[Watch, int], None] | None = None,
     ) -> None:
         self.record = record
         self.put_blob = put_blob
@@ -107,6 +110,7 @@ class Controller:
         self.monotonic_ns = monotonic_ns
         self.poll_s = poll_ms / 1000
         self.stop_requested = stop_requested
+        self.on_tick = on_tick
         self._seen_messages: set[str] = set()
         self._signatures: dict[str, str] = {}
         self._probe = LoopProbe()
@@ -156,6 +160,8 @@ class Controller:
                 while watch.denials < self.denials():
                     watch = observe(watch, Denied(), now)
                 self._heartbeat(proc, watch, now - start)
+                if self.on_tick is not None:
+                    self.on_tick(watch, now - start)
                 crossed = self._stop_reason(watch, now)
                 if crossed is not None:
                     seen.crossed = crossed
@@ -197,6 +203,15 @@ class Controller:
             except OSError:
                 why = ""
             return Crossed(StopCode.CANCELLED, why or "cancelled")
+        steer = self.control_path.with_name(STEER_FILE)
+        if steer.exists():
+            try:
+                message = steer.read_text(errors="replace").strip()
+                steer.unlink()
+            except OSError:
+                message = ""
+            if message:
+                return Crossed(StopCode.STEERED, message)
         return check_limits(watch, self.limits, now_ns=now, now_utc=self.clock.now(), max_denials=self.max_denials)
 
     # -- native events -> observations and Run events ----------------------------------

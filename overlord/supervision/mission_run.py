@@ -95,7 +95,7 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
 
 def run_mission(
     session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
-    host_env: Mapping[str, str], poll_ms: int = 100,
+    host_env: Mapping[str, str], poll_ms: int = 100, on_tick=None,  # noqa: ANN001 - Controller.on_tick
 ) -> MissionResult:
     """Run a prepared mission in ``root`` (see the module docstring)."""
     root = root.resolve()
@@ -164,7 +164,7 @@ def run_mission(
                 record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
                 max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
                 control_path=_control_path(session, run_id), clock=clock, poll_ms=poll_ms,
-                stop_requested=stop_requested,
+                stop_requested=stop_requested, on_tick=on_tick,
             )
             attempt = 0
             while True:
@@ -178,16 +178,21 @@ def run_mission(
                     exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns,
                     stdout_blob=session.blobs.put(seen.stdout), stderr_blob=session.blobs.put(seen.stderr),
                     stdout_bytes=len(seen.stdout), stderr_bytes=len(seen.stderr), at=clock.now()))
-                # recovery: a stalled or failed attempt resumes its native session, up to max_resumes
-                why = _resumable(mission, seen, attempt)
-                if why is None:
-                    break
-                attempt += 1
+                # steering: a person's message stops the attempt and resumes the session with it first
+                steered = seen.crossed is not None and seen.crossed.stop_code is StopCode.STEERED
+                if steered and mission.runtime == "claude-code" and seen.session_id:
+                    prompt, why = seen.crossed.detail, f"steered: {seen.crossed.detail[:200]}"
+                else:
+                    # recovery: a stalled or failed attempt resumes its native session, up to max_resumes
+                    why = _resumable(mission, seen, attempt)
+                    if why is None:
+                        break
+                    attempt += 1
+                    prompt = "Continue where you stopped."
                 recorder.apply(lambda run, n=attempt, sid=seen.session_id, why=why: run.resume(
                     attempt=n, session_id=sid, reason=why, at=clock.now()))
                 log.info("run.resume", run_id=str(run_id), attempt=attempt, reason=why)
-                argv = cc.build_argv(prepared.binary, replace(inv, resume=seen.session_id,
-                                                             prompt="Continue where you stopped."))
+                argv = cc.build_argv(prepared.binary, replace(inv, resume=seen.session_id, prompt=prompt))
             settlement = settle_supervised(
                 stop_code=seen.crossed.stop_code if seen.crossed else None,
                 stop_detail=seen.crossed.detail if seen.crossed else "",

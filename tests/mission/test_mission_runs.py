@@ -335,3 +335,29 @@ def test_claude_stall_resumed_once_under_max_resumes_1(world, claude_bin):  # no
     resumed = events(journal, "Resumed")
     assert len(resumed) == 1 and "attempt 1" in resumed[0]["summary"]
     assert len(events(journal, "ProcessExited")) == 2
+
+
+def test_claude_steer_resumes_the_session_with_the_message(world, claude_bin):  # noqa: F811
+    tmp, home, root, env = world
+    (tmp / "t.json").write_text(json.dumps([
+        {"blocks": [{"text": "going quiet"}], "stall": True},
+        {"blocks": [{"text": "understood, switching; done."}]},
+    ]))
+    (tmp / "mission.toml").write_text(claude_mission(str(tmp / "t.json")))
+    proc = subprocess.Popen([*overlord_cmd(), "run", "--json", "--mission", str(tmp / "mission.toml"), "--root", str(root)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run_id = _run_id_when_live(home)
+    import time
+
+    time.sleep(2)
+    st = subprocess.run([*overlord_cmd(), "steer", run_id, "write the tests first", "--json"], env=env,
+                        capture_output=True, text=True, timeout=30)
+    assert json.loads(st.stdout)["outcome"] == "steer_requested", st.stderr
+    out, _ = proc.communicate(timeout=120)
+    assert json.loads(out)["stop_code"] == "completed"
+    journal = [json.loads(x) for x in subprocess.run([*overlord_cmd(), "journal", "--json", "--run", run_id], env=env,
+                                                    capture_output=True, text=True).stdout.splitlines()]
+    assert any("steered" in e["summary"] for e in journal if e["event_type"] == "RunStopped")
+    assert any("write the tests first" in e["summary"] for e in journal if e["event_type"] == "Resumed")
+    settled = subprocess.run([*overlord_cmd(), "steer", run_id, "again"], env=env, capture_output=True, text=True)
+    assert settled.returncode == 2 and "already settled" in settled.stderr
