@@ -253,6 +253,14 @@ class Run(Aggregate):
         session_id: str
         reason: str
 
+    class Bookkeeping(Aggregate.Event):
+        TOPIC = "overlord.run.Bookkeeping"
+        """An after-step (restore the hook settings, checkpoint, notify, ...) failed; the
+        settlement stands as it was."""
+
+        step: str
+        problem: str
+
     def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
         self.cwd = cwd
         self.argv = list(argv)
@@ -457,3 +465,7 @@ class Run(Aggregate):
     def resume(self, *, attempt: int, session_id: str, reason: str, at: datetime) -> None:
         """Record that attempt ``attempt`` resumes the native session (``Resumed``)."""
         self.trigger_event(self.Resumed, timestamp=at, attempt=attempt, session_id=session_id, reason=reason)
+
+    def bookkeeping_failed(self, *, step: str, problem: str, at: datetime) -> None:
+        """Record a failed after-step (``Bookkeeping``); it never changes the settlement."""
+        self.trigger_event(self.Bookkeeping, timestamp=at, step=step, problem=problem)

@@ -81,6 +81,8 @@ def summarize(topic: str, event: Any) -> str:
         return f"loop probe (advisory): {d['advice']}"
     if topic == "overlord.run.GateVerdict":
         return f"gate verdict {d['verdict']}: {d['reason']}"
+    if topic == "overlord.run.Bookkeeping":
+        return f"after-step {d['step']} failed (the settlement stands): {d['problem']}"
     if topic == "overlord.run.Resumed":
         return f"resumed (attempt {d['attempt']}) on session {d['session_id']}: {d['reason']}"
     if topic == "overlord.run.RunStopped":

@@ -222,17 +222,51 @@ def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, e
         try:
             restore_hook(root, session.home.root, session.blobs)
         except OverlordError as e:  # bookkeeping
-            log.warning("run.restore_failed", run_id=str(run_id), error=e.diagnostics())
+            _bookkeeping(session, run_id, "restore_hook", e.diagnostics(), clock)
     if mission.gate_artifact is not None:
         _gate(session, run_id, root / mission.gate_artifact, clock)
     try:
         size = session.checkpoint(at=clock.now())[0].size
     except OverlordError as e:  # bookkeeping
-        log.warning("run.checkpoint_failed", run_id=str(run_id), error=e.diagnostics())
+        _bookkeeping(session, run_id, "checkpoint", e.diagnostics(), clock)
+    _notify(session, run_id, mission, clock)
     if mission.commit_on_pass:  # commit: Overlord, not the agent, commits the last layer on a pass
         mission_layers.commit_on_pass(session, run_id, root, clock)
     final = session.ledger.get(run_id)
     return MissionResult(run_id, final.settlement or settlement, exit_code, exit_signal, size, final.verdict)
+
+
+def _bookkeeping(session: LedgerSession, run_id: uuid.UUID, step: str, problem: str, clock: Clock) -> None:
+    """Record a failed after-step on the run; if even that fails, log it (never raise)."""
+    log.warning("run.bookkeeping", run_id=str(run_id), step=step, problem=problem)
+    try:
+        run = session.ledger.get(run_id)
+        run.bookkeeping_failed(step=step, problem=problem[:500], at=clock.now())
+        session.ledger.append(run)
+    except OverlordError as e:
+        log.error("run.bookkeeping_unrecorded", run_id=str(run_id), step=step, error=e.diagnostics())
+
+
+def _notify(session: LedgerSession, run_id: uuid.UUID, mission: Mission, clock: Clock) -> None:
+    """Tell the mission's [notify] command and webhook how the run settled."""
+    from overlord.adapters.notify import NotifyError, notify_command, notify_webhook
+
+    if not mission.notify.command and not mission.notify.webhook:
+        return
+    run = session.ledger.get(run_id)
+    s = run.settlement
+    payload = {"run_id": str(run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail,
+               "verdict": run.verdict}
+    if mission.notify.command:
+        try:
+            notify_command(mission.notify.command, payload, env={"PATH": "/usr/local/bin:/usr/bin:/bin"})
+        except NotifyError as e:
+            _bookkeeping(session, run_id, "notify_command", e.diagnostics(), clock)
+    if mission.notify.webhook:
+        try:
+            notify_webhook(mission.notify.webhook, payload)
+        except NotifyError as e:
+            _bookkeeping(session, run_id, "notify_webhook", e.diagnostics(), clock)
 
 
 def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Clock) -> None:

@@ -361,3 +361,16 @@ def test_claude_steer_resumes_the_session_with_the_message(world, claude_bin):  
     assert any("write the tests first" in e["summary"] for e in journal if e["event_type"] == "Resumed")
     settled = subprocess.run([*overlord_cmd(), "steer", run_id, "again"], env=env, capture_output=True, text=True)
     assert settled.returncode == 2 and "already settled" in settled.stderr
+
+
+def test_notify_command_hears_the_settlement_and_a_failing_webhook_is_bookkeeping(world):
+    tmp, home, root, env = world
+    heard = tmp / "heard.json"
+    with_steps(world, [{"say": "done"}])
+    mission = scripted(str(tmp / "steps.json"), timeout_ms=60000) + (
+        f'[notify]\ncommand = ["sh", "-c", "cat > {heard}"]\nwebhook = "http://127.0.0.1:9/nothing-listens"\n')
+    s, journal, p = run_mission(world, mission)
+    assert s["stop_code"] == "completed" and p.returncode == 0
+    assert json.loads(heard.read_text())["stop_code"] == "completed"
+    books = events(journal, "Bookkeeping")
+    assert len(books) == 1 and "notify_webhook" in books[0]["summary"]
