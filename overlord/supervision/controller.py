@@ -81,6 +81,7 @@ class Controller:
         poll_ms: how often limits are checked when nothing arrives.
         stop_requested: polled each tick; ``(stop code, detail)`` stops the run.
         on_tick: called each tick with the watch and the elapsed ns (the CLI's status line).
+        preexec: run in the child before exec (joins a memory cgroup, or sets RLIMIT_AS).
     """
 
     def __init__(
@@ -98,6 +99,7 @@ class Controller:
         poll_ms: int = 100,
         stop_requested: Callable[[], tuple[StopCode, str] | None] = lambda: None,
         on_tick: Callable[[Watch, int], None] | None = None,
+        preexec: Callable[[], None] | None = None,
     ) -> None:
         self.record = record
         self.put_blob = put_blob
@@ -111,6 +113,7 @@ class Controller:
         self.poll_s = poll_ms / 1000
         self.stop_requested = stop_requested
         self.on_tick = on_tick
+        self.preexec = preexec
         self._seen_messages: set[str] = set()
         self._signatures: dict[str, str] = {}
         self._probe = LoopProbe()
@@ -126,7 +129,7 @@ class Controller:
         start = self.monotonic_ns()
         proc = subprocess.Popen(
             list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, start_new_session=True,
+            stderr=subprocess.PIPE, start_new_session=True, preexec_fn=self.preexec,
         )
         lines: queue.Queue[tuple[str, bytes | None]] = queue.Queue()
         readers = [

@@ -102,9 +102,11 @@ def run_mission(
     recorded = load_recorded(session, prepared.connector)  # a forensic replay's responses: read before a run opens
     policy = mission.guard if mission.guard.worker_root else _with_root(mission.guard, root)
     run_id = uuid.uuid4()
+    memory = _memory_limit(mission.limits.memory_mb)
+    sandbox_label = ("bubblewrap" if prepared.bwrap else "none") + (f"+{memory.label}" if memory else "")
     session.ledger.append(Run.open(
         run_id=run_id, cwd=str(root), argv=list(prepared.argv), policy_hash=_policy_hash(policy),
-        overlord_version=__version__, runtime=mission.runtime, sandbox="bubblewrap" if prepared.bwrap else "none",
+        overlord_version=__version__, runtime=mission.runtime, sandbox=sandbox_label,
         at=clock.now()))
     recorder = RunRecorder(session.ledger, run_id, clock)
     sealer = mission_layers.open_layers(session, run_id, root, recorder.apply, clock,  # layer 0: the root as found
@@ -114,6 +116,8 @@ def run_mission(
     armed = False
     try:
         with ExitStack() as stack:
+            if memory is not None:
+                stack.callback(memory.release)
             sock_dir = Path(tempfile.mkdtemp(prefix="ovl-", dir="/tmp"))
             stack.callback(shutil.rmtree, sock_dir, ignore_errors=True)
             core = DecisionCore(policy, overlord_home=str(session.home.root), recorder=recorder, run_id=str(run_id))
@@ -164,7 +168,7 @@ def run_mission(
                 record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
                 max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
                 control_path=_control_path(session, run_id), clock=clock, poll_ms=poll_ms,
-                stop_requested=stop_requested, on_tick=on_tick,
+                stop_requested=stop_requested, on_tick=on_tick, preexec=memory.preexec if memory else None,
             )
             attempt = 0
             while True:
@@ -290,6 +294,40 @@ def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Cloc
     run = session.ledger.get(run_id)
     run.record_verdict(verdict=verdict, reason=reason[:500], gate_check=check_id, at=clock.now())
     session.ledger.append(run)
+
+
+@dataclass
+class _MemoryLimit:
+    """memory_mb for the runtime: a memory cgroup when one is writable (v1 or v2), else
+    RLIMIT_AS. ``label`` says which; ``release`` removes the cgroup."""
+
+    label: str
+    preexec: object
+    limiter: object | None = None
+
+    def release(self) -> None:
+        if self.limiter is not None:
+            try:
+                self.limiter.kill_all()
+                self.limiter.remove()
+            except OSError as e:  # bookkeeping: a cgroup left behind is logged, not fatal
+                log.warning("run.cgroup_remove_failed", error=str(e))
+
+
+def _memory_limit(memory_mb: int | None) -> _MemoryLimit | None:
+    if memory_mb is None:
+        return None
+    from overlord.sandbox.limits import CgroupLimiter, find_cgroup_root, rlimit_preexec
+
+    limit = memory_mb * 1024 * 1024
+    root = find_cgroup_root()
+    if root is not None:
+        try:
+            limiter = CgroupLimiter(root, limit, max_pids=4096)
+            return _MemoryLimit(limiter.label, limiter.join_self, limiter)
+        except OSError as e:
+            log.warning("run.cgroup_unavailable", error=str(e))
+    return _MemoryLimit("rlimit-as", rlimit_preexec(limit, None, 1 << 40))
 
 
 def _resumable(mission: Mission, seen, attempt: int) -> str | None:  # noqa: ANN001

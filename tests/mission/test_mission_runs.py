@@ -374,3 +374,16 @@ def test_notify_command_hears_the_settlement_and_a_failing_webhook_is_bookkeepin
     assert json.loads(heard.read_text())["stop_code"] == "completed"
     books = events(journal, "Bookkeeping")
     assert len(books) == 1 and "notify_webhook" in books[0]["summary"]
+
+
+def test_memory_mb_limits_the_agent(world):
+    """An agent that grabs more than memory_mb dies by the kernel's hand; the run settles."""
+    tmp, home, root, env = world
+    hog = tmp / "hog.py"
+    hog.write_text("import json\nprint(json.dumps({'type':'system','subtype':'init','session_id':'h','tools':[]}), flush=True)\n"
+                   "x = bytearray(400 * 1024 * 1024)\nprint('survived', flush=True)\n")
+    mission = (f'[mission]\ngoal = "x"\nruntime = "command"\ncommand = ["{sys.executable}", "{hog}"]\n'
+               "[limits]\nmemory_mb = 128\ntimeout_ms = 60000\n")
+    s, journal, _ = run_mission(world, mission)
+    assert (s["status"], s["stop_code"]) == ("failed", "runtime_error"), s
+    assert "cgroup" in journal[0]["summary"] or "rlimit" in journal[0]["summary"]
