@@ -100,6 +100,12 @@ def summarize(topic: str, event: Any) -> str:
     if topic == "overlord.run.ConnectorCalled":
         return (f"model call {d['path']} {d['model']} via {d['provider']}: {d['status']}, {d['input_tokens']} tokens in, "
                 f"{d['output_tokens']} out, ${d['cost_micro_usd'] / 1e6:.6f}, {d['latency_ns'] / 1e6:.0f} ms")
+    if topic == "overlord.run.LayerSealed":
+        after = f" after {d['tool_use_id']}" if d.get("tool_use_id") else " (as found)" if d["index"] == 0 else ""
+        return (f"layer {d['index']} sealed{after}: {len(d['changes'])} changed, {d['files']} files, "
+                f"tree {d['tree'][:16]}…")
+    if topic == "overlord.run.Committed":
+        return f"committed layer {d['layer']} as {d['sha'][:12]} on {d['ref']} (tree {d['tree'][:12]})"
     if topic == "overlord.log.CheckpointSigned":
         return f"checkpoint of {d['size']} events, root {d['root_hash'].hex()[:16]}…"
     if topic == "overlord.log.Cosigned":
@@ -152,7 +158,7 @@ class JournalRecorder(SQLiteTrackingRecorder):
         """Forget the view and its tracking (a rebuild starts from zero)."""
         with self.datastore.transaction(commit=True) as c:
             c.execute("DELETE FROM journal")
-            c.execute("DELETE FROM tracking")
+            c.execute("DELETE FROM tracking WHERE application_name = ?", (APPLICATION,))  # the other views keep theirs
 
 
 def open_journal(path: str) -> JournalRecorder:

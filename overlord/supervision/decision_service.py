@@ -170,6 +170,9 @@ class DecisionCore:
         self.decisions = 0
         self._probes: set[str] = set()
         self._lock = threading.Lock()
+        self.on_post_tool_use: Callable[[str], dict[str, Any]] | None = None
+        """Called with the PostToolUse payload of a ``post_tool_use`` request (the run seals a
+        layer); its answer is sent back. ``None``: such requests are acknowledged only."""
 
     def expect_probe(self, tool_use_id: str) -> None:
         """Mark the next call with ``tool_use_id`` as an installer probe (not a denial)."""
@@ -187,7 +190,23 @@ class DecisionCore:
                 raise ValueError("the request lacks run_id or payload")
         except Exception as e:  # noqa: BLE001
             return self.decide_payload(None, run_id=None, error=f"malformed request to the decision service ({e})")
+        if request.get("kind") == "post_tool_use":
+            return self.post_tool_use(payload, run_id=run_id)
         return self.decide_payload(payload, run_id=run_id)
+
+    def post_tool_use(self, payload: str, *, run_id: str | None) -> dict[str, Any]:
+        """A tool call finished (the PostToolUse hook): tell the run. Never raises; a wrong
+        run id is refused. Answers ``{"ok": bool, ...}``; nothing is decided here."""
+        if self.run_id is not None and run_id != self.run_id:
+            return {"ok": False, "error": f"this service serves run {self.run_id}"}
+        callback = self.on_post_tool_use
+        if callback is None:
+            return {"ok": True}
+        try:
+            return {"ok": True, **(callback(payload) or {})}
+        except Exception as e:  # noqa: BLE001 - the agent's run goes on
+            _warn("post_tool_use failed", error=str(e))
+            return {"ok": False, "error": str(e)[:200]}
 
     def decide_payload(self, payload: str | None, *, run_id: str | None, error: str | None = None) -> dict[str, Any]:
         """Decide the PreToolUse ``payload`` for ``run_id``, record it, and answer. Never raises."""
@@ -371,10 +390,11 @@ class DecisionService:
 
 def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, run_id: Any = None,
               service: DecisionService | None = None, python: str | None = None,
-              policy_paths: Iterable[str] = ()) -> Any:
+              policy_paths: Iterable[str] = (), post_tool_use: bool = False) -> Any:
     """Install the Claude Code hook in ``root`` and arm it: two probes through the installed
     command must both be denied. Records ``GuardArmed`` (or ``GuardArmFailed``) in the run
-    ``run_id`` when one is given. Probes go to ``service`` when given (the run's live
+    ``run_id`` when one is given; ``post_tool_use`` also installs the PostToolUse hook that
+    tells the service when a writing tool finished (layer seals). Probes go to ``service`` when given (the run's live
     service), else to a short-lived service of this process; they never count as denials.
 
     Returns the :class:`~overlord.adapters.hooks.install.Installation`.
@@ -388,7 +408,7 @@ def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, ru
 
     from overlord.adapters.hooks.install import GuardArmError, fire_probes, install_hook
 
-    inst = install_hook(Path(root), session.home.root, session.blobs, python=python)
+    inst = install_hook(Path(root), session.home.root, session.blobs, python=python, post_tool_use=post_tool_use)
     run_uuid = UUID(str(run_id)) if run_id is not None else None
     own: DecisionService | None = None
     tmpdir = None

@@ -18,6 +18,11 @@ Wire protocol (one request per connection): the client writes one JSON object
 ``{"run_id": str, "payload": str}`` (UTF-8) and shuts down its write side; the service
 answers one JSON object ``{"decision", "class", "reason", "message"}`` and closes.
 Deadline: ``--timeout-ms`` (default 10000) for the whole exchange.
+
+With ``--post`` it is the PostToolUse notifier instead: it sends
+``{"kind": "post_tool_use", "run_id": str, "payload": str}`` (the run seals a workspace
+layer), prints nothing and always exits 0: a notification never blocks nor fails the agent
+beyond its deadline.
 """
 
 import sys
@@ -51,7 +56,7 @@ def _deny(reason):
 
 
 def _args(argv):
-    opts = {"expect": None, "timeout_ms": 10000}
+    opts = {"expect": None, "timeout_ms": 10000, "post": False}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -61,6 +66,9 @@ def _args(argv):
         elif a == "--timeout-ms" and i + 1 < len(argv):
             opts["timeout_ms"] = int(argv[i + 1])
             i += 2
+        elif a == "--post":
+            opts["post"] = True
+            i += 1
         else:
             raise ValueError("unknown argument " + repr(a))
     return opts
@@ -105,6 +113,29 @@ def _exchange(path, request, timeout_s):
         s.close()
 
 
+def post(opts):
+    """Notify the run that a tool call finished; always 0, never any output."""
+    try:
+        import json
+        import os
+
+        if not opts["expect"] or _own_sha256() != opts["expect"]:
+            return 0
+        path = os.environ.get("OVERLORD_SOCKET", "")
+        run_id = os.environ.get("OVERLORD_RUN_ID", "")
+        if not path or not run_id:
+            return 0
+        raw = sys.stdin.buffer.read((8 << 20) + 1)
+        if len(raw) > (8 << 20):
+            raw = b"{}"
+        request = json.dumps({"kind": "post_tool_use", "run_id": run_id,
+                              "payload": raw.decode("utf-8", "replace")}).encode()
+        _exchange(path, request, opts["timeout_ms"] / 1000.0)
+    except BaseException:  # noqa: BLE001 - a notification never fails the agent
+        pass
+    return 0
+
+
 def main(argv):
     """Run the hook; returns the exit status (0, or 2 as the last resort)."""
     try:
@@ -112,6 +143,8 @@ def main(argv):
         import os
 
         opts = _args(argv)
+        if opts["post"]:
+            return post(opts)
         if not opts["expect"]:
             return _deny("the hook was started without --expect-sha256")
         if _own_sha256() != opts["expect"]:

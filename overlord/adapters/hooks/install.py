@@ -78,11 +78,15 @@ def snapshot_client(home_root: Path) -> tuple[str, Path]:
     return digest, target
 
 
-def hook_command(python: str, client: Path, digest: str, timeout_ms: int = 10000) -> str:
+def hook_command(python: str, client: Path, digest: str, timeout_ms: int = 10000, *, post: bool = False) -> str:
     """The shell command Claude Code runs: the snapshot's client, isolated (``-I -S``),
-    told the hash it must have."""
+    told the hash it must have (``post``: the PostToolUse notifier)."""
     return " ".join(shlex.quote(p) for p in (python, "-I", "-S", str(client), "--expect-sha256", digest,
-                                               "--timeout-ms", str(timeout_ms)))
+                                               "--timeout-ms", str(timeout_ms), *(("--post",) if post else ())))
+
+
+POST_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash"
+"""The tools after which the PostToolUse hook notifies the run (they can change the workspace)."""
 
 
 def _record_path(home_root: Path, root: Path) -> Path:
@@ -96,8 +100,9 @@ def _is_ours(entry: object) -> bool:
 
 
 def install_hook(root: Path, home_root: Path, blobs: BlobStore, *, runtime: str = "claude-code",
-                 python: str | None = None, timeout_ms: int = 10000) -> Installation:
-    """Snapshot the client and merge its PreToolUse hook into ``root/.claude/settings.json``.
+                 python: str | None = None, timeout_ms: int = 10000, post_tool_use: bool = False) -> Installation:
+    """Snapshot the client and merge its PreToolUse hook into ``root/.claude/settings.json``
+    (and, with ``post_tool_use``, its PostToolUse notifier for :data:`POST_MATCHER`).
 
     Raises:
         ConfigError: unknown runtime, ``root`` is not a directory, or the settings file is
@@ -132,6 +137,13 @@ def install_hook(root: Path, home_root: Path, blobs: BlobStore, *, runtime: str 
     kept = [e for e in pre if not _is_ours(e)]
     ours = {"matcher": "*", "hooks": [{"type": "command", "command": command, "timeout": max(1, timeout_ms // 1000 + 5)}]}
     hooks["PreToolUse"] = [ours, *kept]
+    if post_tool_use:  # layer seals: tell the run when a writing tool finished
+        post = hooks.setdefault("PostToolUse", [])
+        if not isinstance(post, list):
+            raise ConfigError(f"{settings_path}: 'hooks.PostToolUse' is not a list", "fix it, then install again")
+        post_command = hook_command(python or sys.executable, client, digest, timeout_ms, post=True)
+        hooks["PostToolUse"] = [{"matcher": POST_MATCHER, "hooks": [{"type": "command", "command": post_command,
+                                 "timeout": max(1, timeout_ms // 1000 + 5)}]}, *(e for e in post if not _is_ours(e))]
     settings_path.parent.mkdir(parents=True, exist_ok=True)
     replace_atomically(settings_path, (json.dumps(settings, indent=2) + "\n").encode())
     inst = Installation(runtime, str(root), digest, str(client.parent), str(client), str(settings_path), command, original_blob)

@@ -1,0 +1,155 @@
+"""A mission run's workspace layers and Overlord's commit, kept apart from the main job.
+
+:func:`open_layers` seals layer 0 (the root as found) right after the run opens and keeps
+the run's :class:`~overlord.adapters.layers.LayerSealer` (its stat index warm in memory) for
+the decision service's ``post_tool_use`` notifications; :func:`final_seal` seals once more
+before the run settles; :func:`commit_layer` commits the last layer to the worker root's git
+repository (Overlord the author) and records ``Committed``. None of them ever changes how a
+run settles: failures are logged.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import uuid
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from overlord.adapters.layers import LayerSealer, Snapshotter
+
+log = structlog.get_logger("overlord.layers")
+
+_SEALERS: dict[uuid.UUID, LayerSealer] = {}
+
+GIT_IDENTITY = {"GIT_AUTHOR_NAME": "Overlord", "GIT_AUTHOR_EMAIL": "overlord@localhost",
+                "GIT_COMMITTER_NAME": "Overlord", "GIT_COMMITTER_EMAIL": "overlord@localhost"}
+
+
+def open_layers(session: Any, run_id: uuid.UUID, root: Path, record: Any, clock: Any, *,
+                gitignore: bool = True) -> LayerSealer | None:
+    """Seal layer 0 of run ``run_id`` and keep its sealer; ``None`` when sealing failed."""
+    snap = Snapshotter(root, session.blobs.put, honour_gitignore=gitignore, never=(session.home.root,))
+    sealer = LayerSealer(snap, record, clock)
+    try:
+        sealer.seal(None, always=True)
+    except Exception as e:  # noqa: BLE001 - a run is never lost for a seal
+        log.warning("layer.seal0_failed", run_id=str(run_id), error=f"{type(e).__name__}: {e}")
+        return None
+    _SEALERS[run_id] = sealer
+    return sealer
+
+
+def final_seal(run_id: uuid.UUID) -> None:
+    """Seal the settlement layer of ``run_id`` (always recorded) and forget its sealer."""
+    sealer = _SEALERS.pop(run_id, None)
+    if sealer is None:
+        return
+    try:
+        sealer.seal(None, always=True)
+    except Exception as e:  # noqa: BLE001
+        log.warning("layer.final_seal_failed", run_id=str(run_id), error=f"{type(e).__name__}: {e}")
+
+
+def commit_on_pass(session: Any, run_id: uuid.UUID, root: Path, clock: Any) -> str | None:
+    """Commit the last layer when the run passed: its verdict is PASS, or (no gate ran) it
+    completed. Never raises; returns the sha or ``None``."""
+    try:
+        run = session.ledger.get(run_id)
+        verdict = getattr(run, "verdict", None)
+        completed = run.settlement is not None and run.settlement.stop_code == "completed"
+        if not completed or (verdict is not None and str(verdict).lower() != "pass"):
+            log.info("run.commit_skipped", run_id=str(run_id), reason="the run did not pass")
+            return None
+        note = session.read_pinned() or ""
+        head = note.splitlines()[:3]
+        checkpoint = f"{head[1]} {head[2]}" if len(head) == 3 else ""  # tree size and root hash
+        return commit_layer(session, run_id, root, clock, checkpoint=checkpoint)
+    except Exception as e:  # noqa: BLE001 - bookkeeping after settlement
+        log.warning("run.commit_failed", run_id=str(run_id), error=f"{type(e).__name__}: {e}")
+        return None
+
+
+def _git(root: Path, *args: str, env: dict[str, str], data: bytes | None = None) -> str:
+    p = subprocess.run(["git", "-C", str(root), *args], input=data, capture_output=True, env=env, timeout=120)
+    if p.returncode != 0:
+        raise RuntimeError(f"git {args[0]} failed: {p.stderr.decode('utf-8', 'replace').strip()[:300]}")
+    return p.stdout.decode().strip()
+
+
+def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, checkpoint: str = "") -> str | None:
+    """Commit the run's last layer to ``root``'s git repository with git plumbing (a private
+    index file, ``hash-object``, ``write-tree``, ``commit-tree``, ``update-ref``), author and
+    committer Overlord, the user's git configuration neither read for identity nor written;
+    record ``Committed``. Returns the commit sha, or ``None`` when nothing was committed."""
+    run = session.ledger.get(run_id)
+    if run.layers == 0:
+        return None
+    files = layer_files(session, run_id)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_CONFIG_GLOBAL": "/dev/null", "LC_ALL": "C", **GIT_IDENTITY}
+    try:
+        _git(root, "rev-parse", "--git-dir", env=env)
+    except RuntimeError:
+        log.warning("run.commit_skipped", run_id=str(run_id), reason=f"{root} is not a git repository")
+        return None
+    at = clock.now()
+    stamp = f"{int(at.timestamp())} +0000"
+    env.update(GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
+    with tempfile.TemporaryDirectory(prefix="ovl-git-") as tmp:
+        genv = dict(env, GIT_INDEX_FILE=str(Path(tmp) / "index"))
+        paths = sorted(files)
+        shas = _git(root, "hash-object", "-w", "--no-filters", "--stdin-paths", env=genv,
+                    data="".join(str(session.blobs.path(files[p][0])) + "\n" for p in paths).encode()).split()
+        info = "".join(f"{files[p][1]:o} {sha}\t{p}\n" for p, sha in zip(paths, shas, strict=True))
+        _git(root, "update-index", "--add", "--index-info", env=genv, data=info.encode())
+        tree = _git(root, "write-tree", env=genv)
+        try:
+            parent = _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}", env=env)
+        except RuntimeError:
+            parent = ""
+        message = (f"overlord: run {run_id}, layer {run.layers - 1}\n\nCommitted by Overlord after run {run_id} "
+                   f"settled {run.settlement.stop_code if run.settlement else '?'}.\nLayer tree: {run.tree}\n"
+                   f"Checkpoint: {checkpoint or 'none'}\n")
+        sha = _git(root, "commit-tree", "--no-gpg-sign", tree, *(("-p", parent) if parent else ()), "-m", message, env=env)
+        ref = _git(root, "symbolic-ref", "-q", "HEAD", env=env) if _has_symbolic_head(root, env) else "HEAD"
+        _git(root, "update-ref", "-m", f"overlord: run {run_id}", ref, sha, *((parent,) if parent else ()), env=env)
+    try:  # the user's index follows HEAD, so `git status` shows the commit clean
+        _git(root, "read-tree", sha, env=env)
+        _git(root, "update-index", "-q", "--refresh", env=env)
+    except RuntimeError:
+        pass
+    run = session.ledger.get(run_id)
+    run.record_commit(sha=sha, tree=tree, layer=run.layers - 1, ref=ref, at=clock.now())
+    session.ledger.append(run)
+    log.info("run.committed", run_id=str(run_id), sha=sha)
+    return sha
+
+
+def _has_symbolic_head(root: Path, env: dict[str, str]) -> bool:
+    try:
+        _git(root, "symbolic-ref", "-q", "HEAD", env=env)
+        return True
+    except RuntimeError:
+        return False
+
+
+def layer_files(session: Any, run_id: uuid.UUID) -> dict[str, tuple[str, int]]:
+    """The files of the run's last layer, folded from its ``LayerSealed`` events:
+    relative path -> (blob, mode)."""
+    from overlord.domain.run import Run
+
+    files: dict[str, tuple[str, int]] = {}
+    for event in session.ledger.events.get(run_id):
+        if isinstance(event, Run.LayerSealed):
+            if event.parent is None:
+                files.clear()
+            for path, blob, mode in event.changes:
+                if blob is None:
+                    files.pop(path, None)
+                else:
+                    files[path] = (blob, mode)
+    return files
