@@ -20,6 +20,7 @@ from cli import guard as guard_cmds
 from cli import hook as hook_cmds
 from cli import ledger as ledger_cmds
 from cli import run as run_cmds
+from cli import views as views_cmds
 from cli import witness as witness_cmds
 from overlord import __version__
 from overlord.errors import OverlordError
@@ -60,6 +61,7 @@ def _root(
 ledger_cmds.register(app)
 run_cmds.register(app)
 control_cmds.register(app)
+views_cmds.register(app)
 
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")

@@ -1,0 +1,200 @@
+"""View commands: diff, blame, cost, ps, report. Each catches its projection up, then reads it."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cli.context import open_session
+from overlord.errors import NotFoundError
+from overlord.projections import journal as journal_view
+from overlord.projections.blame import BlameView
+from overlord.projections.cost import GROUPS, CostView, parse_since
+from overlord.projections.diffs import DiffsView, diff as diff_layers
+from overlord.projections.runs import RunsView
+from overlord.projections.tracked import catch_up, open_view
+
+HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
+JSON_OPT = typer.Option(False, "--json", help="Print JSON for scripts.")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the view commands to ``app``."""
+    app.command("diff")(diff)
+    app.command("blame")(blame)
+    app.command("cost")(cost)
+    app.command("ps")(ps)
+    app.command("report")(report)
+
+
+class _Views:
+    """The session and the views it needs, caught up; closed on exit."""
+
+    def __init__(self, home: Path | None, *kinds: type) -> None:
+        self.session = open_session(home, writable=False)
+        self.views: dict[type, Any] = {}
+        try:
+            path = str(self.session.home.views_path)
+            for kind in (RunsView, *kinds):
+                extra = {"blobs": self.session.blobs} if kind is BlameView else {}
+                view = self.views[kind] = open_view(kind, path, **extra)
+                catch_up(self.session.ledger, view)
+        except BaseException:
+            self.close()
+            raise
+
+    def __getitem__(self, kind: type) -> Any:
+        return self.views[kind]
+
+    def run(self, prefix: str) -> str:
+        return self.views[RunsView].resolve(prefix)
+
+    def close(self) -> None:
+        for v in self.views.values():
+            v.datastore.close()
+        self.session.close()
+
+    def __enter__(self) -> _Views:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _stamp(ns: int | None) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ns // 1_000_000_000)) if ns else "-"
+
+
+def _usd(micro: int) -> str:
+    return f"${micro / 1e6:.6f}"
+
+
+def diff(
+    run: str = typer.Argument(..., help="The run (its id, or a unique prefix)."),
+    from_layer: int = typer.Option(None, "--from", help="The older layer (default 0, the root as found)."),
+    to_layer: int = typer.Option(None, "--to", help="The newer layer (default: the last)."),
+    stat: bool = typer.Option(False, "--stat", help="Only the changed files and their line counts."),
+    home: Path = HOME_OPT,
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Unified diffs of a run's workspace between two layers, from the sealed blobs."""
+    with _Views(home, DiffsView) as v:
+        run_id = v.run(run)
+        files = diff_layers(v[DiffsView], v.session.blobs, run_id, from_layer, to_layer)
+    if json_out:
+        typer.echo(json.dumps({"run": run_id, "files": [f.to_json() for f in files]}))
+        return
+    if stat:
+        for f in files:
+            typer.echo(f" {f.path} | {'Bin' if f.binary else f.added + f.removed} {'+' * f.added}{'-' * f.removed}")
+        typer.echo(f" {len(files)} files changed, {sum(f.added for f in files)} insertions(+), "
+                   f"{sum(f.removed for f in files)} deletions(-)")
+        return
+    for f in files:
+        typer.echo(f"diff --overlord a/{f.path} b/{f.path}")
+        typer.echo(f.text, nl=False)
+
+
+def blame(
+    path: Path = typer.Argument(..., help="A file inside a worker root that a run sealed."),
+    run: str = typer.Option(None, "--run", help="The file as this run left it (default: the latest layer)."),
+    home: Path = HOME_OPT,
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Each line of a file with the layer, tool call, run and time that last changed it."""
+    absolute = os.path.realpath(os.path.abspath(str(path)))
+    with _Views(home, BlameView) as v:
+        run_id = v.run(run) if run is not None else None
+        lines = v[BlameView].blame(absolute, run_id)
+    for line in lines:
+        if json_out:
+            typer.echo(json.dumps(line.to_json()))
+            continue
+        tool = f"{line.tool or '?'}:{line.tool_use_id}" if line.tool_use_id else "(as found)"
+        commit = f" {line.commit[:8]}" if line.commit else ""
+        typer.echo(f"{line.run[:8]} L{line.layer:<3} {tool[:40]:<40} {_stamp(line.time_ns)}{commit} "
+                   f"{line.number:>4}) {line.text}")
+
+
+def cost(
+    by: str = typer.Option("run", "--by", help=f"Group by: {', '.join(GROUPS)}."),
+    since: str = typer.Option(None, "--since", help="Only from this date (YYYY-MM-DD or RFC 3339, UTC)."),
+    home: Path = HOME_OPT,
+    json_out: bool = JSON_OPT,
+) -> None:
+    """What runs cost (micro-dollars), from the connector's events (else the runtime's estimate)."""
+    since_ns = parse_since(since)
+    with _Views(home, CostView) as v:
+        rows = v[CostView].report(by, since_ns)
+    total = sum(r.cost_micro_usd for r in rows)
+    if json_out:
+        typer.echo(json.dumps({"by": by, "rows": [r.to_json() for r in rows], "total_micro_usd": total}))
+        return
+    for r in rows:
+        typer.echo(f"{r.key:<40} {r.calls:>6} calls {r.input_tokens:>10} in {r.output_tokens:>8} out  {_usd(r.cost_micro_usd)}")
+    typer.echo(f"{'total':<40} {_usd(total)}")
+
+
+def ps(
+    home: Path = HOME_OPT,
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Runs, oldest first: id, when, runtime, how each settled (or running), calls, layers."""
+    with _Views(home) as v:
+        runs = v[RunsView].all()
+    for r in runs:
+        if json_out:
+            typer.echo(json.dumps(r.to_json()))
+            continue
+        state = f"{r.status}/{r.stop_code}" if r.status else "running"
+        typer.echo(f"{r.run[:8]}  {_stamp(r.opened_ns)}  {r.runtime:<11} {state:<28} {r.tool_calls:>3} calls "
+                   f"{r.denials:>2} denied {r.layers:>3} layers  {r.cwd}")
+
+
+def report(
+    run: str = typer.Argument(..., help="The run (its id, or a unique prefix)."),
+    home: Path = HOME_OPT,
+    json_out: bool = JSON_OPT,
+) -> None:
+    """One run: the mission, its timeline, the guard's decisions, the stop code, the cost."""
+    with _Views(home, CostView, DiffsView) as v:
+        run_id = v.run(run)
+        digest = v[RunsView].get(run_id)
+        decisions = v[RunsView].decisions(run_id)
+        spent = v[CostView].run_cost(run_id)
+        layers = v[DiffsView].layers(run_id)
+        jv = journal_view.open_journal(str(v.session.home.views_path))
+        try:
+            journal_view.catch_up(v.session.ledger, jv)
+            timeline = jv.select(stream=run_id)
+        finally:
+            jv.datastore.close()
+    if json_out:
+        typer.echo(json.dumps({"run": digest.to_json(), "cost_micro_usd": spent,
+                               "decisions": [dict(zip(("time_ns", "tool", "tool_use_id", "decision", "denial_class",
+                                                       "reason"), d)) for d in decisions],
+                               "layers": [dict(zip(("layer", "parent", "tree", "tool_use_id", "time_ns", "files"), x))
+                                          for x in layers],
+                               "timeline": [e.to_json() for e in timeline]}))
+        return
+    if not digest:
+        raise NotFoundError(f"no run {run}")
+    typer.echo(f"run {digest.run}")
+    typer.echo(f"  mission   {digest.runtime} in {digest.cwd} (sandbox {digest.sandbox}): {' '.join(json.loads(digest.argv))}")
+    typer.echo(f"  opened    {_stamp(digest.opened_ns)}   last event {_stamp(digest.last_ns)}")
+    typer.echo(f"  stop code {digest.stop_code or 'running'} ({digest.status or '-'}): {digest.detail or ''}")
+    typer.echo(f"  calls     {digest.tool_calls} decided, {digest.denials} denied; {digest.turns} turns; "
+               f"{digest.layers} layers" + (f"; committed {digest.commit_sha}" if digest.commit_sha else "")
+               + (f"; verdict {digest.verdict}" if digest.verdict else ""))
+    typer.echo(f"  cost      {_usd(spent)}")
+    typer.echo("decisions:")
+    for when, tool, tid, decision, cls, reason in decisions:
+        typer.echo(f"  {_stamp(when)}  {tool:<10} {decision}{' (' + cls + ')' if cls else ''}  {tid}  {reason[:100]}")
+    typer.echo("timeline:")
+    for e in timeline:
+        typer.echo(f"  {_stamp(e.time_ns)}  v{e.version:<3} {e.event_type:<16} {e.summary}")
