@@ -14,12 +14,24 @@ import socket
 import subprocess
 import tempfile
 import uuid
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(os.environ.get("VIRTUAL_ENV", ROOT / ".venv")) / "bin"
+
+
+class StepClock:
+    """A clock that moves one millisecond per reading (no wall clock in tests)."""
+
+    def __init__(self) -> None:
+        self.t = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+    def now(self) -> datetime:
+        self.t += timedelta(milliseconds=1)
+        return self.t
 
 
 def need_part(condition: bool, what: str) -> None:

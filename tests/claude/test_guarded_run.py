@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
+
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.runtimes import claude_code as cc
 from overlord.domain.guard import GuardPolicy, ToolCall, decide_tool_call
@@ -27,15 +29,6 @@ from tests.claude.conftest import ROOT, CliRun, run_cli
 FIRST_MISSION = ROOT / "examples" / "first-mission" / "transcript.json"
 
 
-class StepClock:
-    """A clock that moves one millisecond per reading."""
-
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
-
-    def now(self) -> datetime:
-        self.t += timedelta(milliseconds=1)
-        return self.t
 
 
 @pytest.fixture

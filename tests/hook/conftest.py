@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
+
 from overlord.adapters.hooks.install import CLIENT
 from overlord.domain.guard import GuardPolicy
 from overlord.domain.run import Run
@@ -22,15 +24,6 @@ from overlord.ledger.session import init_home
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder
 
 
-class StepClock:
-    """A clock that moves one millisecond per reading."""
-
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
-
-    def now(self) -> datetime:
-        self.t += timedelta(milliseconds=1)
-        return self.t
 
 
 @pytest.fixture

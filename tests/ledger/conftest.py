@@ -8,21 +8,14 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
+
 from overlord.domain.run import Run
 from overlord.domain.settlement import settle_exit
 from overlord.ledger.session import LedgerSession, init_home, open_home
 from overlord.ledger.store import PostgresConfig
 
 
-class StepClock:
-    """A clock that moves one millisecond per reading (no wall clock in tests)."""
-
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
-
-    def now(self) -> datetime:
-        self.t += timedelta(milliseconds=1)
-        return self.t
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

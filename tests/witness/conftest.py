@@ -12,6 +12,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 import pytest_asyncio
 
 from overlord.domain.run import Run
@@ -29,15 +31,6 @@ VECTOR_TIME = 1679315147
 TOKEN = "t0ken-for-tests-only-0123456789abcdef"
 
 
-class StepClock:
-    """A clock that moves one millisecond per reading."""
-
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
-
-    def now(self) -> datetime:
-        self.t += timedelta(milliseconds=1)
-        return self.t
 
 
 def vector_signer() -> Signer:
