@@ -16,9 +16,10 @@ from overlord.supervision.kill import KillOutcome, kill_run
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``kill`` and ``steer`` to ``app``."""
+    """Add ``kill``, ``steer`` and ``resume`` to ``app``."""
     app.command("kill")(kill)
     app.command("steer")(steer)
+    app.command("resume")(resume)
 
 
 def resolve_run(session, run: str) -> uuid.UUID:  # noqa: ANN001
@@ -103,3 +104,25 @@ def steer(
         typer.echo(json.dumps({"run_id": str(run_id), "outcome": "steer_requested"}))
     else:
         typer.echo(f"run {run_id}: steer requested")
+
+
+def resume(
+    run: str = typer.Argument(..., help="A settled run's id (or a unique prefix)."),
+    no_sandbox: bool = typer.Option(False, "--no-sandbox", help="Run the agent bare, without bubblewrap."),
+    home: Path = typer.Option(None, "--home", help="The Overlord home."),
+    json_out: bool = typer.Option(False, "--json", help="Print the new run's settlement as one JSON object."),
+) -> None:
+    """Resume a settled run as a new run linked to it: same mission, same worker root, the
+    runtime's native session continued (--resume). The new run records ResumedFrom."""
+    from cli.run import _run_mission
+    from overlord.supervision.mission_run import resume_point
+
+    session = open_session(home, writable=False)
+    try:
+        run_id = resolve_run(session, run)
+        point, mission_text, mission_dir = resume_point(session, run_id)
+        root = Path(session.ledger.get(run_id).cwd)
+    finally:
+        session.close()
+    _run_mission(mission_dir / "mission.toml", root, home, json_out, sandbox=not no_sandbox,
+                 text=mission_text.decode("utf-8", "replace"), resume_from=point)

@@ -93,14 +93,16 @@ def _exit_code(result) -> int:  # noqa: ANN001
     return 127 if s.stop_code == "runtime_error" else 1
 
 
-def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bool, *, sandbox: bool) -> None:
+def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bool, *, sandbox: bool,
+                 text: str | None = None, resume_from=None) -> None:  # noqa: ANN001
     from overlord.domain.mission import Mission
     from overlord.supervision.mission_run import prepare, run_mission
 
-    try:
-        text = mission_path.read_text()
-    except (OSError, UnicodeError) as e:
-        raise ConfigError(f"cannot read the mission file {mission_path}: {e}") from e
+    if text is None:
+        try:
+            text = mission_path.read_text()
+        except (OSError, UnicodeError) as e:
+            raise ConfigError(f"cannot read the mission file {mission_path}: {e}") from e
     m = Mission.from_toml(text, source=str(mission_path), base_dir=str(root.resolve()))
     session = open_session(home)
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
@@ -109,7 +111,8 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
                            project_root=Path(__file__).resolve().parents[1], sandbox=sandbox)
         tick = _status_line() if (sys.stderr.isatty() and not json_out) else None
         result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ),
-                             on_tick=tick)
+                             on_tick=tick, mission_blob=session.blobs.put(text.encode()),
+                             mission_dir=mission_path.resolve().parent, resume_from=resume_from)
         if tick is not None:
             sys.stderr.write("\n")
     finally:

@@ -261,6 +261,34 @@ class Run(Aggregate):
         step: str
         problem: str
 
+    class MissionRecorded(Aggregate.Event):
+        TOPIC = "overlord.run.MissionRecorded"
+        """The mission file the run was started with (a blob), so it can be resumed."""
+
+        mission_blob: str
+        mission_dir: str
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.mission_blob = self.mission_blob
+            aggregate.mission_dir = self.mission_dir
+
+    class ResumedFrom(Aggregate.Event):
+        TOPIC = "overlord.run.ResumedFrom"
+        """This run resumes a settled run's native session (``overlord resume``)."""
+
+        previous_run: str
+        session_id: str
+
+    class ConnectorClosed(Aggregate.Event):
+        TOPIC = "overlord.run.ConnectorClosed"
+        """The run's connector stopped: how many model requests it was sent (a resumed run's
+        replay continues after them)."""
+
+        model_requests: int
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.model_requests = self.model_requests
+
     def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
         self.cwd = cwd
         self.argv = list(argv)
@@ -276,6 +304,9 @@ class Run(Aggregate):
         self.turns = 0
         self.stopped: tuple[str, str] | None = None
         self.verdict: str | None = None
+        self.mission_blob: str | None = None
+        self.mission_dir: str | None = None
+        self.model_requests = 0
         self.tool_calls = 0
         self.denials = 0
         self.guard_snapshot: str | None = None
@@ -469,3 +500,15 @@ class Run(Aggregate):
     def bookkeeping_failed(self, *, step: str, problem: str, at: datetime) -> None:
         """Record a failed after-step (``Bookkeeping``); it never changes the settlement."""
         self.trigger_event(self.Bookkeeping, timestamp=at, step=step, problem=problem)
+
+    def record_mission(self, *, mission_blob: str, mission_dir: str, at: datetime) -> None:
+        """Record the mission file and the directory its relative paths start from."""
+        self.trigger_event(self.MissionRecorded, timestamp=at, mission_blob=mission_blob, mission_dir=mission_dir)
+
+    def resumed_from(self, *, previous_run: str, session_id: str, at: datetime) -> None:
+        """Link this run to the settled run it resumes (``ResumedFrom``)."""
+        self.trigger_event(self.ResumedFrom, timestamp=at, previous_run=previous_run, session_id=session_id)
+
+    def connector_closed(self, *, model_requests: int, at: datetime) -> None:
+        """Record how many model requests the run's connector was sent (``ConnectorClosed``)."""
+        self.trigger_event(self.ConnectorClosed, timestamp=at, model_requests=model_requests)

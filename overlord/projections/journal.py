@@ -83,6 +83,12 @@ def summarize(topic: str, event: Any) -> str:
         return f"gate verdict {d['verdict']}: {d['reason']}"
     if topic == "overlord.run.Bookkeeping":
         return f"after-step {d['step']} failed (the settlement stands): {d['problem']}"
+    if topic == "overlord.run.ConnectorClosed":
+        return f"connector closed after {d['model_requests']} model requests"
+    if topic == "overlord.run.MissionRecorded":
+        return f"mission file recorded (blob {d['mission_blob'][:16]}…)"
+    if topic == "overlord.run.ResumedFrom":
+        return f"resumes run {d['previous_run']} (session {d['session_id']})"
     if topic == "overlord.run.Resumed":
         return f"resumed (attempt {d['attempt']}) on session {d['session_id']}: {d['reason']}"
     if topic == "overlord.run.RunStopped":

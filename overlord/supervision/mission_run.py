@@ -96,6 +96,7 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
 def run_mission(
     session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
     host_env: Mapping[str, str], poll_ms: int = 100, on_tick=None,  # noqa: ANN001 - Controller.on_tick
+    mission_blob: str | None = None, mission_dir: Path | None = None, resume_from: ResumeFrom | None = None,
 ) -> MissionResult:
     """Run a prepared mission in ``root`` (see the module docstring)."""
     root = root.resolve()
@@ -109,6 +110,12 @@ def run_mission(
         overlord_version=__version__, runtime=mission.runtime, sandbox=sandbox_label,
         at=clock.now()))
     recorder = RunRecorder(session.ledger, run_id, clock)
+    if mission_blob is not None:
+        recorder.apply(lambda run: run.record_mission(mission_blob=mission_blob, mission_dir=str(mission_dir or root),
+                                                      at=clock.now()))
+    if resume_from is not None:
+        recorder.apply(lambda run: run.resumed_from(previous_run=str(resume_from.run_id),
+                                                    session_id=resume_from.session_id, at=clock.now()))
     sealer = mission_layers.open_layers(session, run_id, root, recorder.apply, clock,  # layer 0: the root as found
                                         gitignore=mission.layers_gitignore)
     settlement: Settlement | None = None
@@ -133,15 +140,21 @@ def run_mission(
                 return _finish(session, run_id, settlement, None, None, clock, root, armed, mission)
             extra = {"OVERLORD_SOCKET": str(service.socket_path), "OVERLORD_RUN_ID": str(run_id),
                      "OVERLORD_HOOK_COMMAND": inst.command}
-            runtime_home = Path(tempfile.mkdtemp(prefix="ovl-home-", dir="/tmp"))
-            stack.callback(shutil.rmtree, runtime_home, ignore_errors=True)
+            # the runtime's HOME is kept with the run (its native session lives there, for
+            # `overlord resume`); inside the jail it is the one writable place under the home
+            runtime_home = runtime_home_of(session, run_id)
+            if resume_from is not None and resume_from.runtime_home.is_dir():
+                shutil.copytree(resume_from.runtime_home, runtime_home, symlinks=True, dirs_exist_ok=True)
+            runtime_home.mkdir(parents=True, exist_ok=True, mode=0o700)
+            shutil.rmtree(runtime_home / "tmp", ignore_errors=True)
             (runtime_home / "tmp").mkdir()
             extra["TMPDIR"] = str(runtime_home / "tmp")
             stop_requested = _no_stop
             if mission.runtime == "claude-code":
                 dummy_key = f"overlord-run-{run_id.hex[:12]}"
                 conn = stack.enter_context(start_connector(
-                    prepared.connector or ConnectorPlan("replay", mission.models, transcript=prepared.transcript),
+                    _resumed_plan(prepared.connector or ConnectorPlan("replay", mission.models, transcript=prepared.transcript),
+                                  resume_from),
                     record=recorder.apply, put_blob=session.blobs.put, clock=clock, host_env=host_env,
                     dummy_key=dummy_key, recorded=recorded))
                 stop_requested = conn.stop_requested
@@ -149,6 +162,8 @@ def run_mission(
                                    host_env=host_env, extra=extra)
                 inv = cc.Invocation(prompt=mission.goal, max_turns=mission.limits.max_turns, allowed_tools=CLAUDE_TOOLS,
                                     model=mission.models[0] if mission.models else None)
+                if resume_from is not None:
+                    inv = replace(inv, resume=resume_from.session_id, prompt="Continue where you stopped.")
                 argv = cc.build_argv(prepared.binary, inv)
                 parse = cc.parse_line
             else:
@@ -197,6 +212,9 @@ def run_mission(
                     attempt=n, session_id=sid, reason=why, at=clock.now()))
                 log.info("run.resume", run_id=str(run_id), attempt=attempt, reason=why)
                 argv = cc.build_argv(prepared.binary, replace(inv, resume=seen.session_id, prompt=prompt))
+            if mission.runtime == "claude-code":
+                served = sum(1 for r in conn.thread.requests if r.path == "/v1/messages")
+                recorder.apply(lambda run: run.connector_closed(model_requests=served, at=clock.now()))
             settlement = settle_supervised(
                 stop_code=seen.crossed.stop_code if seen.crossed else None,
                 stop_detail=seen.crossed.detail if seen.crossed else "",
@@ -294,6 +312,46 @@ def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Cloc
     run = session.ledger.get(run_id)
     run.record_verdict(verdict=verdict, reason=reason[:500], gate_check=check_id, at=clock.now())
     session.ledger.append(run)
+
+
+@dataclass(frozen=True)
+class ResumeFrom:
+    """A settled run to resume: its id, its native session, and the HOME that holds it."""
+
+    run_id: uuid.UUID
+    session_id: str
+    runtime_home: Path
+    model_requests: int = 0  # a replay continues after the requests the run already made
+
+
+def _resumed_plan(plan: ConnectorPlan, resume_from: ResumeFrom | None) -> ConnectorPlan:
+    """A transcript replay of a resumed run continues after the turns already served."""
+    if resume_from is None or plan.transcript is None or not resume_from.model_requests:
+        return plan
+    return replace(plan, transcript=Transcript(plan.transcript.turns[resume_from.model_requests:]))
+
+
+def runtime_home_of(session: LedgerSession, run_id: uuid.UUID) -> Path:
+    """Where a run keeps its runtime's HOME (beside its control file)."""
+    return session.home.run_dir(str(run_id)) / "runtime-home"
+
+
+def resume_point(session: LedgerSession, run_id: uuid.UUID) -> tuple[ResumeFrom, bytes, Path]:
+    """What ``overlord resume`` needs of a settled run: the resume point, its mission file
+    and the directory the mission's relative paths start from.
+
+    Raises:
+        ConfigError: the run is not settled, has no native session, or no recorded mission.
+    """
+    run = session.ledger.get(run_id)
+    if run.settlement is None:
+        raise ConfigError(f"run {run_id} is still live", "steer it, or kill it first")
+    if not run.native_session_id:
+        raise ConfigError(f"run {run_id} has no native session to resume", "only a claude-code run can be resumed")
+    if not run.mission_blob:
+        raise ConfigError(f"run {run_id} has no recorded mission file", "start it again with `overlord run --mission`")
+    return (ResumeFrom(run_id, run.native_session_id, runtime_home_of(session, run_id), run.model_requests),
+            session.blobs.get(run.mission_blob), Path(run.mission_dir or run.cwd))
 
 
 @dataclass

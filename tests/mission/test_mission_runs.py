@@ -387,3 +387,23 @@ def test_memory_mb_limits_the_agent(world):
     s, journal, _ = run_mission(world, mission)
     assert (s["status"], s["stop_code"]) == ("failed", "runtime_error"), s
     assert "cgroup" in journal[0]["summary"] or "rlimit" in journal[0]["summary"]
+
+
+def test_claude_resume_a_settled_run_as_a_new_linked_run(world, claude_bin):  # noqa: F811
+    tmp, home, root, env = world
+    (tmp / "t.json").write_text(json.dumps([
+        {"blocks": [{"text": "going quiet"}], "stall": True},
+        {"blocks": [{"text": "picked up where I stopped; done."}]},
+    ]))
+    first, _, _ = run_mission(world, claude_mission("t.json", stall_timeout_ms=4000))
+    assert first["stop_code"] == "stall"
+    p = subprocess.run([*overlord_cmd(), "resume", first["run_id"][:8], "--json"], env=env, capture_output=True,
+                       text=True, timeout=180)
+    second = json.loads(p.stdout)
+    assert second["run_id"] != first["run_id"] and second["stop_code"] == "completed", p.stderr
+    journal = [json.loads(x) for x in subprocess.run([*overlord_cmd(), "journal", "--json", "--run", second["run_id"]],
+                                                    env=env, capture_output=True, text=True).stdout.splitlines()]
+    linked = [e for e in journal if e["event_type"] == "ResumedFrom"]
+    assert linked and first["run_id"] in linked[0]["summary"]
+    again = subprocess.run([*overlord_cmd(), "resume", "0000"], env=env, capture_output=True, text=True)
+    assert again.returncode == 2 and "no run" in again.stderr
