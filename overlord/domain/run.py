@@ -219,7 +219,10 @@ class Run(Aggregate):
         for layer 0, the root as found): ``tree`` is the root hash over the sorted (path,
         blob, mode) of every file; ``changes`` lists ``[path, blob hex or None when deleted,
         mode]`` against the parent; ``tool_use_id`` the tool call after which it was sealed
-        (``None``: at open or at settlement); ``files`` how many files the layer holds."""
+        (``None``: at open or at settlement); ``files`` how many files the layer holds. A long
+        change list (a large root's layer 0) is kept out of the event: ``changes`` is then
+        empty and ``changes_blob`` names its canonical JSON (see
+        :func:`overlord.adapters.layers.layer_changes`)."""
 
         index: int
         parent: int | None
@@ -227,6 +230,7 @@ class Run(Aggregate):
         changes: list
         tool_use_id: str | None
         files: int
+        changes_blob: str | None
 
         def apply(self, aggregate: Run) -> None:
             aggregate.layers = self.index + 1
@@ -288,6 +292,13 @@ class Run(Aggregate):
 
         def apply(self, aggregate: Run) -> None:
             aggregate.model_requests = self.model_requests
+
+    class SettlementConflict(Aggregate.Event):
+        TOPIC = "overlord.run.SettlementConflict"
+        """The controller's receipt and the runtime's confirmed result disagreed; the
+        confirmed result settled the run."""
+
+        detail: str
 
     def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
         self.cwd = cwd
@@ -478,7 +489,7 @@ class Run(Aggregate):
         self.trigger_event(self.GateVerdict, timestamp=at, verdict=verdict, reason=reason, gate_check=gate_check)
 
     def seal_layer(self, *, index: int, parent: int | None, tree: str, changes: list, tool_use_id: str | None,
-                   files: int, at: datetime) -> None:
+                   files: int, at: datetime, changes_blob: str | None = None) -> None:
         """Record a sealed workspace layer (``LayerSealed``).
 
         Raises:
@@ -487,7 +498,8 @@ class Run(Aggregate):
         if index != self.layers:
             raise ValueError(f"run {self.id}: layer {index} sealed, but the next layer is {self.layers}")
         self.trigger_event(self.LayerSealed, timestamp=at, index=index, parent=parent, tree=tree,
-                           changes=[list(c) for c in changes], tool_use_id=tool_use_id, files=files)
+                           changes=[list(c) for c in changes], tool_use_id=tool_use_id, files=files,
+                           changes_blob=changes_blob)
 
     def record_commit(self, *, sha: str, tree: str, layer: int, ref: str, at: datetime) -> None:
         """Record Overlord's commit of a layer (``Committed``)."""
@@ -512,3 +524,7 @@ class Run(Aggregate):
     def connector_closed(self, *, model_requests: int, at: datetime) -> None:
         """Record how many model requests the run's connector was sent (``ConnectorClosed``)."""
         self.trigger_event(self.ConnectorClosed, timestamp=at, model_requests=model_requests)
+
+    def settlement_conflict(self, *, detail: str, at: datetime) -> None:
+        """Record a receipt/result disagreement (``SettlementConflict``)."""
+        self.trigger_event(self.SettlementConflict, timestamp=at, detail=detail)

@@ -65,18 +65,34 @@ def stopped(stop_code: StopCode, detail: str) -> Settlement:
     return Settlement(Status.STOPPED.value, stop_code.value, detail)
 
 
+def settlement_conflict(*, stop_code: StopCode | None, result_subtype: str | None,
+                        result_is_error: bool | None) -> str | None:
+    """When the controller's receipt (it stopped the run) and the runtime's own, confirmed
+    result (it had finished by itself) disagree, the confirmed result wins: returns a one-line
+    account of the conflict to record, else ``None``."""
+    # only a liveness receipt can be late; a breached budget (denials, failures, output,
+    # turns, route) or a person's stop stands whatever the runtime said afterwards
+    liveness = (StopCode.STALL, StopCode.STARTUP, StopCode.TIMEOUT, StopCode.DEADLINE)
+    if stop_code not in liveness or result_subtype is None:
+        return None
+    return (f"the controller stopped the run ({stop_code.value}) after the runtime had already reported "
+            f"{result_subtype}{' (error)' if result_is_error else ''}; the runtime's result stands")
+
+
 def settle_supervised(
     *, stop_code: StopCode | None, stop_detail: str, exit_code: int | None, signal: int | None,
     result_subtype: str | None, result_is_error: bool | None,
 ) -> Settlement:
     """Settle a supervised run from the controller's receipt and the runtime's own result.
 
-    * the controller stopped it (a limit, a person): ``stopped`` with that stop code;
+    * the controller stopped it (a limit, a person): ``stopped`` with that stop code, unless
+      the runtime had already reported its own result (:func:`settlement_conflict`);
     * the runtime hit its native turn cap (result ``error_max_turns``): ``stopped/turn_limit``;
     * the runtime reported an error, or exited non-zero: ``failed/runtime_error``;
     * it reported success and exited 0 (or reported nothing and exited 0): ``completed``.
     """
-    if stop_code is not None:
+    if stop_code is not None and settlement_conflict(stop_code=stop_code, result_subtype=result_subtype,
+                                                     result_is_error=result_is_error) is None:
         return stopped(stop_code, stop_detail)
     if result_subtype == "error_max_turns":
         return stopped(StopCode.TURN_LIMIT, "the runtime reached its turn limit (--max-turns)")

@@ -83,6 +83,8 @@ def summarize(topic: str, event: Any) -> str:
         return f"gate verdict {d['verdict']}: {d['reason']}"
     if topic == "overlord.run.Bookkeeping":
         return f"after-step {d['step']} failed (the settlement stands): {d['problem']}"
+    if topic == "overlord.run.SettlementConflict":
+        return f"settlement conflict: {d['detail']}"
     if topic == "overlord.run.ConnectorClosed":
         return f"connector closed after {d['model_requests']} model requests"
     if topic == "overlord.run.MissionRecorded":
@@ -108,7 +110,8 @@ def summarize(topic: str, event: Any) -> str:
                 f"{d['output_tokens']} out, ${d['cost_micro_usd'] / 1e6:.6f}, {d['latency_ns'] / 1e6:.0f} ms")
     if topic == "overlord.run.LayerSealed":
         after = f" after {d['tool_use_id']}" if d.get("tool_use_id") else " (as found)" if d["index"] == 0 else ""
-        return (f"layer {d['index']} sealed{after}: {len(d['changes'])} changed, {d['files']} files, "
+        changed = f"{len(d['changes'])} changed" if not d.get("changes_blob") else "changes in a blob"
+        return (f"layer {d['index']} sealed{after}: {changed}, {d['files']} files, "
                 f"tree {d['tree'][:16]}…")
     if topic == "overlord.run.Committed":
         return f"committed layer {d['layer']} as {d['sha'][:12]} on {d['ref']} (tree {d['tree'][:12]})"

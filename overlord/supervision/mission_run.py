@@ -29,7 +29,7 @@ from overlord.adapters.runtimes import claude_code as cc
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.mission import Mission
 from overlord.domain.run import Run
-from overlord.domain.settlement import Settlement, StopCode, settle_supervised, stopped
+from overlord.domain.settlement import Settlement, StopCode, settle_supervised, settlement_conflict, stopped
 from overlord.errors import ConfigError, OverlordError
 from overlord.ledger.home import contains
 from overlord.ledger.session import LedgerSession
@@ -215,6 +215,12 @@ def run_mission(
             if mission.runtime == "claude-code":
                 served = sum(1 for r in conn.thread.requests if r.path == "/v1/messages")
                 recorder.apply(lambda run: run.connector_closed(model_requests=served, at=clock.now()))
+            conflict = settlement_conflict(
+                stop_code=seen.crossed.stop_code if seen.crossed else None,
+                result_subtype=seen.result.subtype if seen.result else None,
+                result_is_error=seen.result.is_error if seen.result else None)
+            if conflict is not None:
+                recorder.apply(lambda run: run.settlement_conflict(detail=conflict, at=clock.now()))
             settlement = settle_supervised(
                 stop_code=seen.crossed.stop_code if seen.crossed else None,
                 stop_detail=seen.crossed.detail if seen.crossed else "",

@@ -98,3 +98,24 @@ def test_loop_probe_advises_on_repeats_and_alternation():
     assert advice[3] == "two calls alternating"
     assert advice[6] == "the same call 3 times in a row"
     assert advice[:3] == [None, None, None]
+
+
+def test_settlement_a_confirmed_result_beats_a_late_receipt():
+    from overlord.domain.settlement import settle_supervised, settlement_conflict
+
+    # the runtime finished by itself, then the controller's stall check fired: conflict
+    assert settlement_conflict(stop_code=StopCode.STALL, result_subtype="success", result_is_error=False)
+    s = settle_supervised(stop_code=StopCode.STALL, stop_detail="late", exit_code=0, signal=None,
+                          result_subtype="success", result_is_error=False)
+    assert (s.status, s.stop_code) == ("succeeded", "completed")
+    # no result yet: the receipt stands
+    s = settle_supervised(stop_code=StopCode.STALL, stop_detail="quiet", exit_code=None, signal=15,
+                          result_subtype=None, result_is_error=None)
+    assert (s.status, s.stop_code) == ("stopped", "stall")
+    # a person's cancel always stands
+    assert settlement_conflict(stop_code=StopCode.CANCELLED, result_subtype="success", result_is_error=False) is None
+    s = settle_supervised(stop_code=StopCode.TURN_LIMIT, stop_detail="", exit_code=1, signal=None,
+                          result_subtype="error_max_turns", result_is_error=True)
+    assert s.stop_code == "turn_limit"
+    # a breached budget stands even when the runtime finished
+    assert settlement_conflict(stop_code=StopCode.DENIAL_BUDGET, result_subtype="success", result_is_error=False) is None
