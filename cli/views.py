@@ -41,7 +41,7 @@ class _Views:
         try:
             path = str(self.session.home.views_path)
             for kind in (RunsView, *kinds):
-                extra = {"blobs": self.session.blobs} if kind is BlameView else {}
+                extra = {"blobs": self.session.blobs} if kind in (BlameView, DiffsView) else {}
                 view = self.views[kind] = open_view(kind, path, **extra)
                 catch_up(self.session.ledger, view)
         except BaseException:

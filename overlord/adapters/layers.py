@@ -23,6 +23,7 @@ import json
 import os
 import re
 import stat
+import struct
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -44,6 +45,8 @@ WRITING_TOOLS = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit", "Bash"}
 """Claude Code tools that can change the workspace (the PostToolUse matcher)."""
 
 MODE_FILE, MODE_EXEC, MODE_LINK = 0o100644, 0o100755, 0o120000
+INLINE_CHANGES = 64
+"""Longer change lists go to a blob (``changes_blob``), so the run's stream stays small."""
 RACY_NS = 20_000_000  # file timestamps are coarse (a jiffy or more): re-read what changed this recently
 
 Change = tuple[str, "str | None", int]
@@ -173,43 +176,59 @@ class Snapshotter:
         put_blob: stores bytes, returns their hex SHA-256 (``session.blobs.put``).
         honour_gitignore: skip what the root's ``.gitignore`` ignores.
         never: absolute paths never sealed (the Overlord home, ...), with all below them.
+        watch: on Linux, keep an inotify watch on every sealed directory (as git's fsmonitor
+            does) so that a warm seal re-checks only the paths the kernel reported; any doubt
+            (queue overflow, a moved directory, a changed .gitignore, no inotify) is a full walk.
     """
 
     def __init__(self, root: Path | str, put_blob: Callable[[bytes], str], *, honour_gitignore: bool = True,
-                 never: Iterable[Path | str] = ()) -> None:
+                 never: Iterable[Path | str] = (), watch: bool = True) -> None:
         self.root = os.path.realpath(str(root))
         self.put_blob = put_blob
         self.honour_gitignore = honour_gitignore
         self.never = {os.path.realpath(str(p)) for p in never}
-        self._index: dict[str, tuple[int, int, int, int, str, bool]] = {}  # path -> (mtime, size, ino, mode, blob, racy)
+        # path -> ((mtime_ns, size, inode, st_mode) or None when racy, git mode, blob)
+        self._index: dict[str, tuple[tuple[int, int, int, int] | None, int, str]] = {}
         self._lines: dict[str, bytes] = {}
         self._order: list[str] | None = None
         self._ignore: GitIgnore | None = None
         self._ignore_key: tuple[int, int, int] | None = None
         self._ignore_cache: dict[str, bool] = {}
+        self._watcher = _Watcher.open() if watch else None
+        self._primed = False
+        self.walks = 0
+
+    def close(self) -> None:
+        """Drop the inotify watches (a later seal walks)."""
+        if self._watcher is not None:
+            self._watcher.close()
+            self._watcher = None
+        self._primed = False
 
     @property
     def files(self) -> dict[str, tuple[str, int]]:
         """The last seal: relative path -> (blob, mode)."""
-        return {p: (e[4], e[3]) for p, e in self._index.items()}
+        return {p: (e[2], e[1]) for p, e in self._index.items()}
 
-    def _load_gitignore(self) -> None:
+    def _load_gitignore(self) -> bool:
+        """(Re)load the root's .gitignore; True when it changed since the last seal."""
         if not self.honour_gitignore:
-            return
+            return False
         path = os.path.join(self.root, ".gitignore")
         try:
             st = os.stat(path)
             key = (st.st_mtime_ns, st.st_size, st.st_ino)
         except OSError:
             key = None
-        if key == self._ignore_key and (key is None or self._ignore is not None):
-            return
+        if key == self._ignore_key:
+            return False
         self._ignore_key = key
         self._ignore_cache = {}
         try:
             self._ignore = GitIgnore(Path(path).read_text("utf-8", "replace")) if key else None
         except OSError:
             self._ignore = None
+        return True
 
     def _ignored(self, rel: str, is_dir: bool) -> bool:
         ign = self._ignore
@@ -221,80 +240,257 @@ class Snapshotter:
             hit = self._ignore_cache[key] = ign.ignored(rel, is_dir)
         return hit
 
-    def seal(self) -> Seal:
-        """Walk the root; store changed files as blobs; return the changes and the tree."""
-        self._load_gitignore()
-        started = time.time_ns()
-        index = self._index
-        seen: set[str] = set()
+    def _path_ignored(self, rel: str) -> bool:
+        parts = rel.split("/")
+        return any(self._ignored("/".join(parts[:i]), True) for i in range(1, len(parts))) or self._ignored(rel, False)
+
+    def seal(self, *, walk: bool = False) -> Seal:
+        """Store changed files as blobs; return the changes and the tree. ``walk``: check
+        every file even when the watches say little changed (the settlement seal does)."""
         changes: list[Change] = []
+        if self._load_gitignore() and self._index:  # newly ignored files leave the layer
+            for rel in [p for p in self._index if self._path_ignored(p)]:
+                self._forget(rel, changes)
+            walk = True
+        started = time.time_ns()
+        dirty = None
+        if self._watcher is not None and self._primed and not walk:
+            dirty = self._watcher.drain()
+        if dirty is None:
+            read = self._walk_all(started, changes)
+            self._primed = self._watcher is not None and self._watcher.ok
+        else:
+            read = self._apply_dirty(dirty, started, changes)
+        if self._order is None:
+            self._order = sorted(self._index, key=str.encode)
+        h = hashlib.sha256()
+        lines = self._lines
+        h.update(b"".join([lines[p] for p in self._order]))
+        changes.sort(key=lambda c: c[0].encode())
+        return Seal(changes, h.hexdigest(), len(self._index), read)
+
+    def _forget(self, rel: str, changes: list[Change]) -> None:
+        del self._index[rel]
+        del self._lines[rel]
+        changes.append((rel, None, 0))
+        self._order = None
+
+    def _walk_all(self, started: int, changes: list[Change]) -> int:
+        self.walks += 1
+        seen: set[str] = set()
+        read = self._walk_tree("", self.root, started, changes, seen)
+        if len(seen) != len(self._index):
+            for rel in [p for p in self._index if p not in seen]:
+                self._forget(rel, changes)
+        return read
+
+    def _apply_dirty(self, dirty: set[str], started: int, changes: list[Change]) -> int:
         read = 0
-        stack = [("", self.root)]
+        index = self._index
+        for rel in sorted(dirty):
+            path = os.path.join(self.root, rel)
+            try:
+                st = os.lstat(path)
+            except OSError:
+                st = None
+            if st is None or stat.S_ISDIR(st.st_mode):
+                if rel in index:
+                    self._forget(rel, changes)
+                under = rel + "/"
+                seen: set[str] = set()
+                name = rel.rsplit("/", 1)[-1]
+                if st is not None and name not in NEVER_NAMES and path not in self.never and not self._ignored(rel, True):
+                    read += self._walk_tree(under, path, started, changes, seen)
+                for p in [p for p in index if p.startswith(under) and p not in seen]:
+                    self._forget(p, changes)
+                continue
+            old = index.get(rel)
+            if old is None and (rel in GUARD_FILES or path in self.never or self._ignored(rel, False)):
+                continue
+            if old is not None and old[0] == (st.st_mtime_ns, st.st_size, st.st_ino, st.st_mode):
+                continue
+            if self._visit(rel, path, st, old, started, changes):
+                read += 1
+            elif old is not None:
+                self._forget(rel, changes)
+        return read
+
+    def _visit(self, rel: str, path: str, st: os.stat_result, old: Any, started: int, changes: list[Change]) -> bool:
+        """Read one changed or new file into the index; False when it is not a file we seal."""
+        m = st.st_mode
+        if stat.S_ISREG(m):
+            mode = MODE_EXEC if m & 0o111 else MODE_FILE
+        elif stat.S_ISLNK(m):
+            mode = MODE_LINK
+        else:
+            return False
+        try:
+            data = os.readlink(path).encode() if mode == MODE_LINK else _read(path)
+        except OSError:
+            return False
+        blob = self.put_blob(data)
+        # racy: changed within the timestamp granularity of this seal; re-read next time
+        key = None if st.st_mtime_ns >= started - RACY_NS else (st.st_mtime_ns, st.st_size, st.st_ino, m)
+        self._index[rel] = (key, mode, blob)
+        if old is None or old[2] != blob or old[1] != mode:
+            changes.append((rel, blob, mode))
+            self._lines[rel] = _line(rel, blob, mode)
+            if old is None:
+                self._order = None
+        return True
+
+    def _walk_tree(self, prefix: str, top: str, started: int, changes: list[Change], seen: set[str]) -> int:
+        index = self._index
+        add = seen.add
+        read = 0
         never = self.never
+        ignored = self._ignored
+        watcher = self._watcher
+        stack = [(prefix, top)]
         while stack:
             prefix, directory = stack.pop()
+            if watcher is not None:
+                watcher.watch(prefix[:-1], directory)  # before reading it: no change slips between
             try:
                 it = os.scandir(directory)
             except OSError:
                 continue
             with it:
                 for entry in it:
-                    name = entry.name
-                    rel = prefix + name
-                    try:
-                        is_dir = entry.is_dir(follow_symlinks=False)
-                    except OSError:
-                        continue
-                    if is_dir:
-                        if name in NEVER_NAMES or (never and entry.path in never) or self._ignored(rel, True):
-                            continue
-                        stack.append((rel + "/", entry.path))
-                        continue
-                    if rel in GUARD_FILES or (never and entry.path in never) or self._ignored(rel, False):
-                        continue
-                    try:
-                        st = entry.stat(follow_symlinks=False)
-                    except OSError:
-                        continue
-                    m = st.st_mode
-                    if stat.S_ISREG(m):
-                        mode = MODE_EXEC if m & 0o111 else MODE_FILE
-                    elif stat.S_ISLNK(m):
-                        mode = MODE_LINK
-                    else:
-                        continue
-                    seen.add(rel)
+                    rel = prefix + entry.name
                     old = index.get(rel)
-                    if old is not None and not old[5] and old[0] == st.st_mtime_ns and old[1] == st.st_size \
-                            and old[2] == st.st_ino and old[3] == mode:
-                        continue
-                    try:
-                        data = os.readlink(entry.path).encode() if mode == MODE_LINK else _read(entry.path)
-                    except OSError:
-                        seen.discard(rel)
-                        continue
-                    read += 1
-                    blob = self.put_blob(data)
-                    racy = st.st_mtime_ns >= started - RACY_NS
-                    index[rel] = (st.st_mtime_ns, st.st_size, st.st_ino, mode, blob, racy)
-                    if old is None or old[4] != blob or old[3] != mode:
-                        changes.append((rel, blob, mode))
-                        self._lines[rel] = _line(rel, blob, mode)
-                        if old is None:
-                            self._order = None
-        if len(seen) != len(index):
-            for rel in [p for p in index if p not in seen]:
-                del index[rel]
-                del self._lines[rel]
-                changes.append((rel, None, 0))
-            self._order = None
-        if self._order is None:
-            self._order = sorted(index, key=str.encode)
-        h = hashlib.sha256()
-        lines = self._lines
-        h.update(b"".join([lines[p] for p in self._order]))
-        changes.sort(key=lambda c: c[0].encode())
-        return Seal(changes, h.hexdigest(), len(index), read)
+                    if old is not None:  # a known file (so not ignored): one lstat, one compare
+                        try:
+                            st = entry.stat(follow_symlinks=False)
+                        except OSError:
+                            continue
+                        if old[0] == (st.st_mtime_ns, st.st_size, st.st_ino, st.st_mode):
+                            add(rel)
+                            continue
+                        if stat.S_ISDIR(st.st_mode):
+                            if not ignored(rel, True):
+                                stack.append((rel + "/", entry.path))
+                            continue
+                    else:
+                        try:
+                            is_dir = entry.is_dir(follow_symlinks=False)
+                        except OSError:
+                            continue
+                        if is_dir:
+                            if entry.name in NEVER_NAMES or (never and entry.path in never) or ignored(rel, True):
+                                continue
+                            stack.append((rel + "/", entry.path))
+                            continue
+                        if rel in GUARD_FILES or (never and entry.path in never) or ignored(rel, False):
+                            continue
+                        try:
+                            st = entry.stat(follow_symlinks=False)
+                        except OSError:
+                            continue
+                    if self._visit(rel, entry.path, st, old, started, changes):
+                        add(rel)
+                        read += 1
+        return read
+
+
+# -- inotify (Linux), through libc ----------------------------------------------------------------
+
+_IN_MASK = 0x2 | 0x4 | 0x8 | 0x40 | 0x80 | 0x100 | 0x200 | 0x400 | 0x800  # modify attrib close_write moves create delete self
+_IN_ONLYDIR, _IN_DONT_FOLLOW, _IN_EXCL_UNLINK = 0x01000000, 0x02000000, 0x04000000
+_IN_Q_OVERFLOW, _IN_IGNORED, _IN_ISDIR, _IN_MOVE_SELF = 0x4000, 0x8000, 0x40000000, 0x800
+_IN_MOVED = 0x40 | 0x80
+
+
+class _Watcher:
+    """inotify watches on directories; :meth:`drain` gives the paths reported since the last
+    drain, or ``None`` when the watcher can no longer vouch for them (then: walk)."""
+
+    def __init__(self, fd: int, libc: Any) -> None:
+        self.fd = fd
+        self.libc = libc
+        self.dirs: dict[int, str] = {}
+        self.watched: set[str] = set()
+        self.ok = True
+
+    @classmethod
+    def open(cls) -> _Watcher | None:
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+            return cls(fd, libc) if fd >= 0 else None
+        except (OSError, AttributeError):
+            return None
+
+    def watch(self, rel: str, path: str) -> None:
+        if not self.ok or rel in self.watched:
+            return
+        wd = self.libc.inotify_add_watch(self.fd, os.fsencode(path), _IN_MASK | _IN_ONLYDIR | _IN_DONT_FOLLOW | _IN_EXCL_UNLINK)
+        if wd < 0:
+            self.ok = False  # out of watches: seals walk
+            return
+        self.dirs[wd] = rel
+        self.watched.add(rel)
+
+    def drain(self) -> set[str] | None:
+        if not self.ok:
+            return None
+        dirty: set[str] = set()
+        while True:
+            try:
+                buf = os.read(self.fd, 1 << 16)
+            except BlockingIOError:
+                return dirty
+            except OSError:
+                self.ok = False
+                return None
+            i = 0
+            while i + 16 <= len(buf):
+                wd, mask, _cookie, size = struct.unpack_from("iIII", buf, i)
+                name = buf[i + 16:i + 16 + size].rstrip(b"\0")
+                i += 16 + size
+                if mask & _IN_Q_OVERFLOW or mask & _IN_MOVE_SELF or (mask & _IN_ISDIR and mask & _IN_MOVED):
+                    self.reset()
+                    return None
+                if mask & _IN_IGNORED:
+                    self.watched.discard(self.dirs.pop(wd, ""))
+                    continue
+                rel = self.dirs.get(wd)
+                if rel is None or not name:
+                    continue
+                n = os.fsdecode(name)
+                dirty.add(f"{rel}/{n}" if rel else n)
+
+    def reset(self) -> None:
+        """Forget every watch (the next walk adds them again)."""
+        for wd in list(self.dirs):
+            self.libc.inotify_rm_watch(self.fd, wd)
+        self.dirs.clear()
+        self.watched.clear()
+        while True:
+            try:
+                if not os.read(self.fd, 1 << 16):
+                    break
+            except OSError:
+                break
+
+    def close(self) -> None:
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+
+def encode_changes(changes: list) -> bytes:
+    """The canonical JSON of a change list (what ``changes_blob`` names)."""
+    return json.dumps(changes, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def layer_changes(event: Any, get_blob: Callable[[str], bytes]) -> list:
+    """A ``LayerSealed`` event's changes, inline or from its ``changes_blob``."""
+    blob = getattr(event, "changes_blob", None)
+    return json.loads(get_blob(blob)) if blob else list(event.changes)
 
 
 def _read(path: str) -> bytes:
@@ -325,14 +521,19 @@ class LayerSealer:
         """Seal now. A layer with no changes is recorded only when ``always`` (layer 0 and
         the settlement seal); returns the seal, or ``None`` when nothing was recorded."""
         with self._lock:
-            s = self.snapshotter.seal()
+            s = self.snapshotter.seal(walk=always)
             if not s.changes and not always and self.layers > 0:
                 return None
             index = self.layers
             parent = index - 1 if index > 0 else None
-            changes = [[p, b, m] for p, b, m in s.changes]
+            changes: list = [[p, b, m] for p, b, m in s.changes]
+            changes_blob = None
+            if len(changes) > INLINE_CHANGES:
+                changes_blob = self.snapshotter.put_blob(encode_changes(changes))
+                changes = []
             self.record(lambda run: run.seal_layer(index=index, parent=parent, tree=s.tree, changes=changes,
-                                                   tool_use_id=tool_use_id, files=s.files, at=self.clock.now()))
+                                                   tool_use_id=tool_use_id, files=s.files, at=self.clock.now(),
+                                                   changes_blob=changes_blob))
             self.layers += 1
             return s
 

@@ -18,6 +18,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from overlord.adapters.layers import layer_changes
 from overlord.errors import NotFoundError
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.tracked import TrackedView
@@ -91,7 +92,8 @@ class BlameView(TrackedView):
         if row is None:
             return
         root = row[0]
-        changed = {p for p, _, _ in event.changes}
+        event_changes = layer_changes(event, self.blobs.get)
+        changed = {p for p, _, _ in event_changes}
         if event.parent is None:  # the root as found: files seen before but absent now were removed meanwhile
             c.execute("SELECT path, blob FROM blame_versions v WHERE root = ? AND notification_id = "
                       "(SELECT MAX(notification_id) FROM blame_versions w WHERE w.root = v.root AND w.path = v.path)",
@@ -102,7 +104,7 @@ class BlameView(TrackedView):
                               (root, path, nid, run, event.index))
         when = datetime_to_ns(event.timestamp)
         mark = [run, event.index, event.tool_use_id, when]
-        for path, blob, _mode in event.changes:
+        for path, blob, _mode in event_changes:
             prev = self._current(c, root, path)
             if blob is None:
                 if prev is not None and prev[0] is not None:

@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from overlord.adapters.layers import layer_changes
 from overlord.errors import NotFoundError
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.tracked import TrackedView
@@ -52,11 +53,15 @@ class DiffsView(TrackedView):
         "PRIMARY KEY (run, layer, path))",
     )
 
+    def __init__(self, datastore: Any, *, blobs: Any = None, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        self.blobs = blobs
+
     def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         c.execute("INSERT INTO diff_layers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                   (originator, event.index, event.parent, event.tree, event.tool_use_id,
                    datetime_to_ns(event.timestamp), event.files, notification_id))
-        for path, blob, mode in event.changes:
+        for path, blob, mode in layer_changes(event, self.blobs.get):
             c.execute("INSERT INTO diff_changes VALUES (?, ?, ?, ?, ?)", (originator, event.index, path, blob, mode))
 
     def runs(self) -> list[str]:

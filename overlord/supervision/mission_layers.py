@@ -19,7 +19,7 @@ from typing import Any
 
 import structlog
 
-from overlord.adapters.layers import LayerSealer, Snapshotter
+from overlord.adapters.layers import LayerSealer, Snapshotter, layer_changes
 
 log = structlog.get_logger("overlord.layers")
 
@@ -147,7 +147,7 @@ def layer_files(session: Any, run_id: uuid.UUID) -> dict[str, tuple[str, int]]:
         if isinstance(event, Run.LayerSealed):
             if event.parent is None:
                 files.clear()
-            for path, blob, mode in event.changes:
+            for path, blob, mode in layer_changes(event, session.blobs.get):
                 if blob is None:
                     files.pop(path, None)
                 else:
