@@ -47,7 +47,10 @@ class Cosignature:
 
 def http_post(url: str, body: bytes, timeout_s: float = 10.0) -> tuple[int, str, bytes]:
     """POST ``body`` to ``url``; ``(status, content type, body)`` (4xx/5xx included)."""
-    req = urllib.request.Request(url, data=body, method="POST", headers={"Content-Type": "text/plain"})
+    try:
+        req = urllib.request.Request(url, data=body, method="POST", headers={"Content-Type": "text/plain"})
+    except ValueError as e:
+        raise WitnessClientError(f"{url!r} is not a witness URL: {e}", "give it like http://127.0.0.1:8770") from e
     try:
         with urllib.request.urlopen(req, timeout=timeout_s) as resp:  # noqa: S310 - the operator's URL
             return resp.status, resp.headers.get_content_type(), resp.read(1 << 16)

@@ -201,6 +201,8 @@ class _Table:
         value = self.get(key, int)
         if value is not None and value <= 0:
             raise ConfigError(f"{self._where(key)} must be greater than 0, not {value}")
+        if value is not None and value >= 2**53:
+            raise ConfigError(f"{self._where(key)} = {value} is too large", "give a value below 2**53")
         return value
 
     def choice(self, key: str, allowed: tuple[str, ...], *, default: str) -> str:

@@ -133,8 +133,8 @@ class Controller:
         )
         lines: queue.Queue[tuple[str, bytes | None]] = queue.Queue()
         readers = [
-            threading.Thread(target=_read_lines, args=(proc.stdout, "out", lines), daemon=True),
-            threading.Thread(target=_read_lines, args=(proc.stderr, "err", lines), daemon=True),
+            threading.Thread(target=_read_chunks, args=(proc.stdout, "out", lines), daemon=True),
+            threading.Thread(target=_read_chunks, args=(proc.stderr, "err", lines), daemon=True),
         ]
         for t in readers:
             t.start()
@@ -142,6 +142,7 @@ class Controller:
         watch = Watch.start(start)
         seen = Supervised(None, None, None, 0, b"", b"")
         open_streams, exited_at = 2, None
+        pending = bytearray()  # stdout after its last newline: native events are whole lines
         try:
             while True:
                 try:
@@ -157,9 +158,10 @@ class Controller:
                     (out if stream == "out" else err).extend(line)
                     watch = observe(watch, Output(len(line)), now)
                     if stream == "out":
-                        for rec in self.parse_line(line):
-                            seen.records.append(rec)
-                            watch = self._on_record(rec, watch, now, seen)
+                        for full in _complete_lines(pending, line):
+                            for rec in self.parse_line(full):
+                                seen.records.append(rec)
+                                watch = self._on_record(rec, watch, now, seen)
                 while watch.denials < self.denials():
                     watch = observe(watch, Denied(), now)
                 self._heartbeat(proc, watch, now - start)
@@ -279,14 +281,35 @@ def _int(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
-def _read_lines(pipe: Any, name: str, out: queue.Queue) -> None:
+MAX_LINE = 4 * 1024 * 1024  # a native event line longer than this is dropped, not held
+
+
+def _read_chunks(pipe: Any, name: str, out: queue.Queue) -> None:
+    """Read whatever the pipe has (up to 64 KiB at a time): output is counted as it comes,
+    whether or not it ends in a newline, so an output limit holds against a flood."""
+    fd = pipe.fileno()
     try:
-        for line in iter(pipe.readline, b""):
-            out.put((name, line))
+        while True:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            out.put((name, chunk))
     except (OSError, ValueError):
         pass
     finally:
         out.put((name, None))
+
+
+def _complete_lines(pending: bytearray, chunk: bytes) -> list[bytes]:
+    """Append ``chunk`` to ``pending`` and take out every complete line (with its newline)."""
+    pending.extend(chunk)
+    if b"\n" not in chunk:
+        if len(pending) > MAX_LINE:
+            del pending[:]
+        return []
+    head, _, tail = bytes(pending).rpartition(b"\n")
+    pending[:] = tail
+    return [line + b"\n" for line in head.split(b"\n")]
 
 
 def end_group(proc: subprocess.Popen, grace_s: float = 2.0) -> None:

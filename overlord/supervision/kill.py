@@ -24,7 +24,7 @@ from enum import Enum
 
 from overlord.adapters.clock import Clock
 from overlord.domain.settlement import StopCode, stopped
-from overlord.errors import NotFoundError
+from overlord.errors import NotFoundError, OverlordError
 from overlord.ledger.session import LedgerSession
 from overlord.supervision.controller import CANCEL_FILE
 
@@ -78,6 +78,7 @@ def kill_run(session: LedgerSession, run_id: uuid.UUID, *, clock: Clock, wait_ms
         control = {}
     if not _alive(control.get("pid")):
         _killpg(control.get("runtime_pgid"))
+        _restore_hook(session, run)
         run.settle(stopped(StopCode.CONTROLLER_LOST, "the controller was gone; settled in place by overlord kill"),
                    at=clock.now())
         session.ledger.append(run)
@@ -91,6 +92,18 @@ def kill_run(session: LedgerSession, run_id: uuid.UUID, *, clock: Clock, wait_ms
     if _wait_settled(session, run_id, wait_ms, sleep):
         return KillOutcome.FORCE_KILLED
     return KillOutcome.STILL_ALIVE
+
+
+def _restore_hook(session: LedgerSession, run) -> None:  # noqa: ANN001
+    """Put the worker root's hook settings back as they were (the dead controller could not)."""
+    from pathlib import Path
+
+    from overlord.adapters.hooks.install import restore_hook
+
+    try:
+        restore_hook(Path(run.cwd), session.home.root, session.blobs)
+    except OverlordError:
+        pass  # nothing was installed there, or it was already restored
 
 
 def _wait_settled(session: LedgerSession, run_id: uuid.UUID, wait_ms: int, sleep: Callable[[float], None]) -> bool:

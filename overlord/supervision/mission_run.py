@@ -176,14 +176,19 @@ def run_mission(
                     return argv
                 writable = tuple(dict.fromkeys([str(root), *(_resolved(p) for p in policy.write_roots), str(runtime_home)]))
                 jail = Jail(writable=writable, hidden=(str(session.home.root.resolve()),),
-                            read_only=(str(inst.snapshot_dir),), sockets=(str(sock_dir),))
+                            read_only=(str(inst.snapshot_dir), *_guarded_dirs(root)), sockets=(str(sock_dir),))
                 return jail_argv(prepared.bwrap, jail, argv, cwd=str(root))
+
+            settings_intact = _settings_watch(Path(inst.settings_path))
+
+            def stop_check() -> tuple[StopCode, str] | None:
+                return stop_requested() or settings_intact()
 
             controller = Controller(
                 record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
                 max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
                 control_path=_control_path(session, run_id), clock=clock, poll_ms=poll_ms,
-                stop_requested=stop_requested, on_tick=on_tick, preexec=memory.preexec if memory else None,
+                stop_requested=stop_check, on_tick=on_tick, preexec=memory.preexec if memory else None,
             )
             attempt = 0
             while True:
@@ -328,6 +333,32 @@ class ResumeFrom:
     session_id: str
     runtime_home: Path
     model_requests: int = 0  # a replay continues after the requests the run already made
+
+
+def _guarded_dirs(root: Path) -> tuple[str, ...]:
+    """Directories of the root that stay read-only inside the jail even though the root is
+    writable: the hook settings (.claude) and the repository (.git), when they exist. An
+    agent's script cannot disarm the guard or rewrite history behind the guard's back."""
+    return tuple(str(root / d) for d in (".claude", ".git") if (root / d).is_dir())
+
+
+def _settings_watch(path: Path):  # noqa: ANN202
+    """A stop check: the guard's hook settings must stay exactly as installed. A change (a
+    script the guard never saw rewrote them) stops the run with stop code ``policy``."""
+    def digest() -> str | None:
+        try:
+            return hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return None
+
+    armed = digest()
+
+    def check() -> tuple[StopCode, str] | None:
+        if digest() != armed:
+            return StopCode.POLICY, f"guard_tamper: the hook settings {path} were changed during the run"
+        return None
+
+    return check
 
 
 def _resumed_plan(plan: ConnectorPlan, resume_from: ResumeFrom | None) -> ConnectorPlan:

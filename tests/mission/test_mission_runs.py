@@ -305,6 +305,7 @@ def test_kill_when_the_controller_is_gone_settles_in_place(world):
     journal = subprocess.run([*overlord_cmd(), "journal", "--json", "--run", run_id], env=env, capture_output=True,
                              text=True).stdout.splitlines()
     assert "controller_lost" in json.loads(journal[-1])["summary"]
+    assert not (root / ".claude").exists(), "the dead controller's hook settings are restored by kill"
     assert subprocess.run(["pgrep", "-f", str(tmp / "steps.json")], capture_output=True).returncode == 1, "the agent outlived its controller"
     assert subprocess.run([*overlord_cmd(), "verify"], env=env, capture_output=True).returncode == 0
 
@@ -407,3 +408,38 @@ def test_claude_resume_a_settled_run_as_a_new_linked_run(world, claude_bin):  # 
     assert linked and first["run_id"] in linked[0]["summary"]
     again = subprocess.run([*overlord_cmd(), "resume", "0000"], env=env, capture_output=True, text=True)
     assert again.returncode == 2 and "no run" in again.stderr
+
+
+def test_output_flood_without_newlines_is_stopped_as_it_happens(world):
+    import time
+
+    tmp = world[0]
+    mission = ('[mission]\ngoal = "x"\nruntime = "command"\n'
+               'command = ["sh", "-c", "head -c 50000000 /dev/zero; sleep 30"]\n'
+               "[limits]\nmax_output_bytes = 100000\ntimeout_ms = 60000\n")
+    started = time.monotonic()
+    s, _, _ = run_mission(world, mission)
+    assert s["stop_code"] == "output_limit"
+    assert time.monotonic() - started < 20, "the flood was read to its end before the limit held"
+
+
+@pytest.mark.parametrize("sandbox", [True, False])
+def test_an_agent_script_cannot_disarm_the_guard(world, sandbox):
+    """A script the guard never saw rewrites .claude/settings.json: inside the sandbox the
+    write fails (the hook settings are read-only there); bare, the controller sees the
+    change and stops the run with stop code policy."""
+    tmp, home, root, env = world
+    report = root / "report.txt"
+    with_steps(world, [{"say": "working"}, {"raw_write": str(root / ".claude" / "settings.json"), "into": str(report)},
+                       {"sleep": 5}, {"say": "done"}])
+    (tmp / "mission.toml").write_text(scripted(str(tmp / "steps.json"), timeout_ms=60000))
+    args = [*overlord_cmd(), "run", "--json", "--mission", str(tmp / "mission.toml"), "--root", str(root)]
+    p = subprocess.run(args + ([] if sandbox else ["--no-sandbox"]), env=env, capture_output=True, text=True, timeout=120)
+    s = json.loads(p.stdout)
+    if sandbox:
+        assert report.read_text().startswith("error:"), report.read_text()
+        assert s["stop_code"] == "completed"
+    else:
+        assert report.read_text().startswith("wrote")
+        assert s["stop_code"] == "policy" and "guard_tamper" in s["detail"]
+    assert not (root / ".claude").exists(), "the original (no settings) is restored either way"
