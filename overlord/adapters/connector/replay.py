@@ -189,6 +189,12 @@ class ReplayConnector:
             pass
 
     async def _messages(self, request: web.Request) -> web.StreamResponse:
+        try:
+            return await self._answer(request)
+        except ConnectionResetError:  # the runtime went away mid-answer (a limit ended it): nothing to say
+            return web.Response(status=499)
+
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
         started = time.monotonic_ns()
         raw, body = await self._json_body(request)
         if self.route is not None:
