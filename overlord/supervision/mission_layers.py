@@ -52,6 +52,8 @@ def final_seal(run_id: uuid.UUID) -> None:
         sealer.seal(None, always=True)
     except Exception as e:  # noqa: BLE001
         log.warning("layer.final_seal_failed", run_id=str(run_id), error=f"{type(e).__name__}: {e}")
+    finally:
+        sealer.snapshotter.close()  # the inotify watches
 
 
 def commit_on_pass(session: Any, run_id: uuid.UUID, root: Path, clock: Any) -> str | None:
