@@ -24,6 +24,7 @@ class BlobStore:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
+        self._unsynced = False
 
     def path(self, sha256_hex: str) -> Path:
         """Where the blob named ``sha256_hex`` lives.
@@ -35,8 +36,12 @@ class BlobStore:
             raise NotFoundError(f"{sha256_hex!r} is not a blob name (64 lowercase hex digits)")
         return self.root / sha256_hex[:2] / sha256_hex[2:]
 
-    def put(self, data: bytes) -> str:
-        """Store ``data``; returns its hex SHA-256. Idempotent."""
+    def put(self, data: bytes, *, durable: bool = True) -> str:
+        """Store ``data``; returns its hex SHA-256. Idempotent.
+
+        ``durable=False`` skips the per-file fsync (many blobs at once, e.g. a layer seal);
+        the caller must then call :meth:`flush` before any event names the blob.
+        """
         name = hashlib.sha256(data).hexdigest()
         final = self.path(name)
         if final.exists():
@@ -47,12 +52,21 @@ class BlobStore:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
                 f.flush()
-                os.fsync(f.fileno())
+                if durable:
+                    os.fsync(f.fileno())
+                else:
+                    self._unsynced = True
             os.replace(tmp, final)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
         return name
+
+    def flush(self) -> None:
+        """Make every blob written with ``durable=False`` durable (one sync of the file system)."""
+        if self._unsynced:
+            os.sync()
+            self._unsynced = False
 
     def get(self, sha256_hex: str) -> bytes:
         """The bytes of blob ``sha256_hex``.

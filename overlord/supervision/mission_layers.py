@@ -32,8 +32,15 @@ GIT_IDENTITY = {"GIT_AUTHOR_NAME": "Overlord", "GIT_AUTHOR_EMAIL": "overlord@loc
 def open_layers(session: Any, run_id: uuid.UUID, root: Path, record: Any, clock: Any, *,
                 gitignore: bool = True) -> LayerSealer | None:
     """Seal layer 0 of run ``run_id`` and keep its sealer; ``None`` when sealing failed."""
-    snap = Snapshotter(root, session.blobs.put, honour_gitignore=gitignore, never=(session.home.root,))
-    sealer = LayerSealer(snap, record, clock)
+    def put_fast(data: bytes) -> str:  # one sync per layer, not one fsync per file
+        return session.blobs.put(data, durable=False)
+
+    def record_durably(change: Any) -> None:  # the blobs a LayerSealed names are on disk first
+        session.blobs.flush()
+        record(change)
+
+    snap = Snapshotter(root, put_fast, honour_gitignore=gitignore, never=(session.home.root,))
+    sealer = LayerSealer(snap, record_durably, clock)
     try:
         sealer.seal(None, always=True)
     except Exception as e:  # noqa: BLE001 - a run is never lost for a seal
