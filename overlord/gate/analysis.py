@@ -61,6 +61,14 @@ class SourceAnalysis:
         functions: the functions and methods with their stub shapes.
         hardcoded: hard-coded answer findings.
         swallowed: swallowed failure findings.
+        test_swallowed: read as a test file, the handlers that catch a failed assertion (or
+            catch everything) and discard it, so a failing test exits 0.
+        assertions: read as a test file, the asserting statements reachable from the test
+            functions (assert, raise, ``assert*``/``fail`` calls, an expected-exception
+            block); None when the analyser does not count them.
+        checks: of those, the ones that compare a value derived from a solution call with
+            something not derived from it (or assert a solution result's truth); None when
+            the analyser does not count them.
     """
 
     path: str
@@ -69,6 +77,24 @@ class SourceAnalysis:
     functions: tuple[FunctionInfo, ...] = ()
     hardcoded: tuple[Finding, ...] = ()
     swallowed: tuple[Finding, ...] = ()
+    test_swallowed: tuple[Finding, ...] = ()
+    assertions: int | None = None
+    checks: int | None = None
+
+    def checks_nothing(self) -> str | None:
+        """Read as a test file: why its tests cannot have checked anything, or None.
+
+        No asserting statement at all is "no test"; asserts that never compare a solution
+        result with an independent expected value check nothing either. None when the file
+        checks something or the analyser did not count.
+        """
+        if self.assertions == 0:
+            return (f"{self.path}: the test functions assert nothing (no assert, raise or "
+                    "assert* call): no test, stub axis not checked")
+        if self.assertions and self.checks == 0:
+            return (f"{self.path}: tests check nothing: no assert compares a solution result "
+                    "with an independent expected value (stub axis not checked)")
+        return None
 
 
 def structural_axis(contracts: tuple[str, ...], solution: SourceAnalysis,
@@ -99,8 +125,9 @@ def structural_axis(contracts: tuple[str, ...], solution: SourceAnalysis,
                              f"parsed; contracts {', '.join(contracts)} defined with real bodies")
 
 
-def discipline_axis(solution: SourceAnalysis) -> AxisResult:
-    """The discipline axis: hard-coded answers, then swallowed failures, else pass."""
+def discipline_axis(solution: SourceAnalysis, test: SourceAnalysis | None = None) -> AxisResult:
+    """The discipline axis: hard-coded answers, then swallowed failures (in the solution, then
+    failed assertions discarded by the test file), else pass."""
     if solution.parse_error:
         return AxisResult.unavailable("discipline", f"{solution.path} does not parse")
     if solution.hardcoded:
@@ -109,4 +136,8 @@ def discipline_axis(solution: SourceAnalysis) -> AxisResult:
     if solution.swallowed:
         return AxisResult.failed("discipline", "fail:swallowed_failure", "failure swallowed in " +
                                  "; ".join(f.describe() for f in solution.swallowed))
+    if test is not None and test.test_swallowed:
+        return AxisResult.failed("discipline", "fail:swallowed_failure",
+                                 f"failed assertions swallowed in {test.path}: " +
+                                 "; ".join(f.describe() for f in test.test_swallowed))
     return AxisResult.passed("discipline", "no hard-coded answer, no swallowed failure")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from overlord.gate.analysis import Finding, FunctionInfo, SourceAnalysis
+from overlord.gate.pytestcheck import test_checks
 
 _LOG_NAMES = {"print", "log", "debug", "info", "warning", "warn", "error", "exception",
               "critical", "write"}
@@ -103,29 +104,54 @@ def _mentions(node: ast.AST, names: set[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
 
+def _literal_test(test: ast.AST, params: set[str]) -> bool:
+    """``<input> == <literal>`` (either side, ``is``/``in`` too), or an and/or of such."""
+    if isinstance(test, ast.BoolOp):
+        return all(_literal_test(v, params) for v in test.values)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and isinstance(test.ops[0], (ast.Eq, ast.Is, ast.In))):
+        return False
+    left, right = test.left, test.comparators[0]
+    return ((_mentions(left, params) and _is_literal(right))
+            or (_is_literal(left) and _mentions(right, params)))
+
+
+def _literal_value_links(node: ast.AST | None, params: set[str]) -> int | None:
+    """0 for a literal; n for a conditional-expression chain holding n
+    ``<literal> if <input> == <literal> else ...`` links whose every branch is a literal;
+    None for anything else."""
+    if node is not None and _is_literal(node):
+        return 0
+    if isinstance(node, ast.IfExp) and _literal_test(node.test, params):
+        body = _literal_value_links(node.body, params)
+        orelse = _literal_value_links(node.orelse, params)
+        if body is None or orelse is None:
+            return None
+        return 1 + body + orelse
+    return None
+
+
 def _literal_branch(stmt: ast.stmt, params: set[str]) -> int:
-    """How many ``if <input> == <literal>: return <literal>`` links an if/elif chain holds;
-    -1 when the chain has any other shape."""
+    """How many ``if <input> == <literal>: return <literal>`` links an if/elif chain holds
+    (a returned conditional-expression chain counts its own links); -1 when the chain has
+    any other shape."""
     count = 0
     node: ast.stmt | None = stmt
     while isinstance(node, ast.If):
-        test = node.test
-        ok_test = (isinstance(test, ast.Compare) and len(test.ops) == 1
-                   and isinstance(test.ops[0], (ast.Eq, ast.Is, ast.In))
-                   and _mentions(test.left, params) and _is_literal(test.comparators[0]))
-        ok_body = (len(node.body) == 1 and isinstance(node.body[0], ast.Return)
-                   and _is_literal(node.body[0].value))
-        if not (ok_test and ok_body):
+        ok_test = _literal_test(node.test, params)
+        inner = (_literal_value_links(node.body[0].value, params)
+                 if len(node.body) == 1 and isinstance(node.body[0], ast.Return) else None)
+        if not ok_test or inner is None:
             return -1
-        count += 1
+        count += 1 + inner
         if not node.orelse:
             return count
         if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
             node = node.orelse[0]
             continue
-        if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.Return) \
-                and _is_literal(node.orelse[0].value):
-            return count
+        if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.Return):
+            tail = _literal_value_links(node.orelse[0].value, params)
+            return -1 if tail is None else count + tail
         return -1
     return count
 
@@ -152,8 +178,9 @@ def hardcoded_answer(fn: ast.FunctionDef | ast.AsyncFunctionDef,
     """A body that maps specific inputs to literal outputs and computes nothing, else None.
 
     Needs all three signals: two or more literal-input → literal-output links (if/elif chain,
-    match cases or a literal lookup table); no computation (no loop, comprehension,
-    arithmetic, or other call); every return a literal or the table lookup.
+    conditional-expression chain, match cases or a literal lookup table); no computation (no
+    loop, comprehension, arithmetic, or other call); every return a literal, the table
+    lookup, or a local that only ever holds such literals.
     """
     params = set(_params(fn))
     if not params:
@@ -161,15 +188,25 @@ def hardcoded_answer(fn: ast.FunctionDef | ast.AsyncFunctionDef,
     body = _body(fn)
     links = 0
     returns_ok = True
+    literal_locals: set[str] = set()
     for stmt in body:
         n = _literal_branch(stmt, params) if isinstance(stmt, ast.If) else 0
         if n > 0:
             links += n
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+                and isinstance(stmt.targets[0], ast.Name) \
+                and stmt.targets[0].id not in params \
+                and _literal_value_links(stmt.value, params) is not None:
+            links += _literal_value_links(stmt.value, params) or 0
+            literal_locals.add(stmt.targets[0].id)
         elif isinstance(stmt, ast.Return):
             keys = _table_keys(stmt.value, tables, params)
+            chain = _literal_value_links(stmt.value, params)
             if keys:
                 links += keys
-            elif not _is_literal(stmt.value):
+            elif chain is not None:
+                links += chain
+            elif not (isinstance(stmt.value, ast.Name) and stmt.value.id in literal_locals):
                 returns_ok = False
         elif isinstance(stmt, ast.Match) and _mentions(stmt.subject, params):
             for case in stmt.cases:
@@ -195,6 +232,43 @@ def hardcoded_answer(fn: ast.FunctionDef | ast.AsyncFunctionDef,
     if len(signals) == 3:
         return Finding(fn.name, fn.lineno, tuple(signals))
     return None
+
+
+#: The methods whose constant answer makes every comparison or truth test of an instance pass.
+_TRUTH_DUNDERS = ("__eq__", "__ne__", "__bool__", "__lt__", "__le__", "__gt__", "__ge__")
+
+
+def constant_comparisons(tree: ast.AST) -> list[Finding]:
+    """Classes that answer ``==``, ``!=``, ordering or truth with a constant.
+
+    A finding needs: a comparison or truth method (``__eq__``, ``__ne__``, ``__bool__``,
+    ordering) defined in a class body, whose whole body returns one literal, so it never
+    reads its operand or the instance. ``return NotImplemented`` and a real field comparison
+    are never flagged.
+    """
+    found: list[Finding] = []
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        for item in cls.body:
+            name, value, line = None, None, getattr(item, "lineno", cls.lineno)
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    and item.name in _TRUTH_DUNDERS:
+                body = _body(item)
+                if len(body) == 1 and isinstance(body[0], ast.Return):
+                    name, value = item.name, body[0].value
+            elif isinstance(item, ast.Assign) and isinstance(item.value, ast.Lambda):
+                targets = [t.id for t in item.targets if isinstance(t, ast.Name)
+                           and t.id in _TRUTH_DUNDERS]
+                if targets:
+                    name, value = targets[0], item.value.body
+            if name is None or value is None or not _is_literal(value):
+                continue
+            shown = ast.unparse(value)
+            what = "an instance's truth" if name == "__bool__" else f"every {name} comparison"
+            found.append(Finding(f"{cls.name}.{name}", line,
+                                 (f"{name} returns the constant {shown}",
+                                  "never reads its operand or the instance",
+                                  f"{what} has a fixed answer, so asserts on it always pass")))
+    return found
 
 
 def _handler_trivial(handler: ast.ExceptHandler) -> tuple[bool, bool]:
@@ -253,6 +327,43 @@ def swallowed_failures(tree: ast.AST) -> list[Finding]:
     return found
 
 
+def _catches(t: ast.AST | None, names: set[str]) -> bool:
+    if t is None:
+        return True
+    if isinstance(t, ast.Tuple):
+        return any(_catches(e, names) for e in t.elts)
+    name = t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute) else ""
+    return name in names
+
+
+def swallowed_assertions(tree: ast.AST) -> list[Finding]:
+    """Read as a test file: handlers that catch a failed assertion and discard it.
+
+    A finding needs: a handler catching ``AssertionError`` or everything (bare,
+    ``Exception``, ``BaseException``); no ``raise`` in it; a body that only discards (pass,
+    a log line, a literal). A specific expected-exception handler (``except ValueError:
+    pass``) and a handler that re-raises are never flagged.
+    """
+    found: list[Finding] = []
+    def visit(node: ast.AST, fn_name: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else fn_name
+            if isinstance(child, ast.ExceptHandler) \
+                    and _catches(child.type, {"AssertionError", *_BROAD}):
+                reraises = any(isinstance(n, ast.Raise) for n in ast.walk(child))
+                empty, discards = _handler_trivial(child)
+                if not reraises and discards:
+                    caught = ("bare except" if child.type is None else
+                              "catches AssertionError" if _catches(child.type, {"AssertionError"})
+                              else "catch-all handler")
+                    found.append(Finding(fn_name, child.lineno, (
+                        "does not re-raise", caught,
+                        "empty handler" if empty else "only logs or returns a literal")))
+            visit(child, name)
+    visit(tree, "")
+    return found
+
+
 def analyze_python(path: str, source: str) -> SourceAnalysis:
     """Parse Python source and collect definitions, stub shapes and discipline findings."""
     try:
@@ -284,5 +395,9 @@ def analyze_python(path: str, source: str) -> SourceAnalysis:
             f = hardcoded_answer(node, tables)
             if f:
                 hardcoded.append(f)
+    hardcoded.extend(constant_comparisons(tree))
+    assertions, checks = test_checks(tree)
     return SourceAnalysis(path, None, frozenset(defined), tuple(functions), tuple(hardcoded),
-                          tuple(swallowed_failures(tree)))
+                          tuple(swallowed_failures(tree)),
+                          test_swallowed=tuple(swallowed_assertions(tree)),
+                          assertions=assertions, checks=checks)

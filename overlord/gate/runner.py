@@ -179,7 +179,7 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         structural = AxisResult.unavailable("structural", "no plan.md: nothing to check against")
     else:
         structural = structural_axis(plan_contracts(plan_src), solution, test)
-    discipline = discipline_axis(solution)
+    discipline = discipline_axis(solution, test)
     missing = tc.missing()
     run: SandboxRun | None = None
     if missing is not None:
@@ -199,5 +199,13 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         run = sandbox.run(request)
         execution, ran = _execution(tc, run, nonce)
         coverage = _coverage(tc, run, nonce, ran)
+        vacuous = test.checks_nothing() if test is not None and not test.parse_error else None
+        if vacuous is not None:
+            # Tests that could not have failed on a wrong solution measured nothing: their
+            # passes are not evidence (a real failure still stands).
+            if execution.status == "pass":
+                execution = AxisResult.unavailable("execution", vacuous)
+            if coverage.status == "pass":
+                coverage = AxisResult.unavailable("coverage", vacuous)
     verdict = decide((execution, coverage, structural, discipline))
     return GateReport(str(artifact), tc.language, verdict, run, missing)
