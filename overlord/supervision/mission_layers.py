@@ -23,15 +23,14 @@ from overlord.adapters.layers import LayerSealer, Snapshotter, layer_changes
 
 log = structlog.get_logger("overlord.layers")
 
-_SEALERS: dict[uuid.UUID, LayerSealer] = {}
-
 GIT_IDENTITY = {"GIT_AUTHOR_NAME": "Overlord", "GIT_AUTHOR_EMAIL": "overlord@localhost",
                 "GIT_COMMITTER_NAME": "Overlord", "GIT_COMMITTER_EMAIL": "overlord@localhost"}
 
 
 def open_layers(session: Any, run_id: uuid.UUID, root: Path, record: Any, clock: Any, *,
                 gitignore: bool = True) -> LayerSealer | None:
-    """Seal layer 0 of run ``run_id`` and keep its sealer; ``None`` when sealing failed."""
+    """Seal layer 0 of run ``run_id``; returns its sealer (the caller keeps it for the run),
+    or ``None`` when sealing failed."""
     def put_fast(data: bytes) -> str:  # one sync per layer, not one fsync per file
         return session.blobs.put(data, durable=False)
 
@@ -46,13 +45,11 @@ def open_layers(session: Any, run_id: uuid.UUID, root: Path, record: Any, clock:
     except Exception as e:  # noqa: BLE001 - a run is never lost for a seal
         log.warning("layer.seal0_failed", run_id=str(run_id), error=f"{type(e).__name__}: {e}")
         return None
-    _SEALERS[run_id] = sealer
     return sealer
 
 
-def final_seal(run_id: uuid.UUID) -> None:
-    """Seal the settlement layer of ``run_id`` (always recorded) and forget its sealer."""
-    sealer = _SEALERS.pop(run_id, None)
+def final_seal(sealer: LayerSealer | None, run_id: uuid.UUID) -> None:
+    """Seal the settlement layer (always recorded) and close the sealer's watches."""
     if sealer is None:
         return
     try:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import structlog
 
@@ -137,7 +138,7 @@ def run_mission(
                 armed = True
             except GuardArmError as e:
                 settlement = stopped(StopCode.POLICY, f"the guard could not be armed: {e.message}")
-                return _finish(session, run_id, settlement, None, None, clock, root, armed, mission)
+                return _finish(session, run_id, settlement, None, None, clock, root, armed, mission, sealer)
             extra = {"OVERLORD_SOCKET": str(service.socket_path), "OVERLORD_RUN_ID": str(run_id),
                      "OVERLORD_HOOK_COMMAND": inst.command}
             # the runtime's HOME is kept with the run (its native session lives there, for
@@ -196,7 +197,7 @@ def run_mission(
                     seen = controller.supervise(contained(argv), cwd=str(root), env=env)
                 except OSError as e:
                     settlement = Settlement("failed", StopCode.RUNTIME_ERROR.value, f"the runtime could not start: {e}")
-                    return _finish(session, run_id, settlement, None, None, clock, root, armed, mission)
+                    return _finish(session, run_id, settlement, None, None, clock, root, armed, mission, sealer)
                 exit_code, exit_signal = seen.exit_code, seen.signal
                 recorder.apply(lambda run, seen=seen: run.record_exit(
                     exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns,
@@ -238,13 +239,14 @@ def run_mission(
     finally:
         if settlement is None:
             settlement = Settlement("failed", StopCode.CONTROLLER_ERROR.value, "the controller failed before settling")
-    return _finish(session, run_id, settlement, exit_code, exit_signal, clock, root, armed, mission)
+    return _finish(session, run_id, settlement, exit_code, exit_signal, clock, root, armed, mission, sealer)
 
 
 def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, exit_code: int | None,
-            exit_signal: int | None, clock: Clock, root: Path, armed: bool, mission: Mission) -> MissionResult:
+            exit_signal: int | None, clock: Clock, root: Path, armed: bool, mission: Mission,
+            sealer: Any = None) -> MissionResult:
     """Settle (once), then the after-steps; none of them changes the settlement."""
-    mission_layers.final_seal(run_id)  # layers: the settlement seal
+    mission_layers.final_seal(sealer, run_id)  # layers: the settlement seal
     run = session.ledger.get(run_id)
     if run.settlement is None:
         run.settle(settlement, at=clock.now())
