@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the embedded default (SQLite): a fresh home; the shipped example mission,
 # where the real Claude Code CLI replays a transcript (no network) with the guard armed in a
-# fresh worker root; then the run's journal and a forensic verify. Uses throwaway
+# fresh worker root; then the run's report and a forensic verify. Uses throwaway
 # directories unless OVERLORD_HOME is set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ echo "$RESULT"
 RUN_ID=$(printf '%s' "$RESULT" | python3 -c 'import json,sys; print(json.load(sys.stdin)["run_id"])')
 echo "== what the agent left in the worker root"
 ls -la "$WORK"
-echo "== overlord journal --run $RUN_ID"
-$OV journal --run "$RUN_ID"
+echo "== overlord report $RUN_ID"
+$OV report "$RUN_ID"
 echo "== overlord verify"
 $OV verify

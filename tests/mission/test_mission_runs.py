@@ -47,6 +47,8 @@ def run_mission(world, mission: str, *, files: dict[str, object] | None = None, 
         check=True).stdout.splitlines()]
     settled = [e for e in journal if e["event_type"] == "Settled"]
     assert len(settled) == 1 and settlement["stop_code"] in settled[0]["summary"]
+    report = subprocess.run([*overlord_cmd(), "report", settlement["run_id"]], env=env, capture_output=True, text=True)
+    assert report.returncode == 0 and f"stop code {settlement['stop_code']}" in report.stdout, report.stdout + report.stderr
     return settlement, journal, p
 
 
