@@ -15,7 +15,8 @@ from overlord.errors import NotFoundError
 from overlord.projections import journal as journal_view
 from overlord.projections.blame import BlameView
 from overlord.projections.cost import GROUPS, CostView, parse_since
-from overlord.projections.diffs import DiffsView, diff as diff_layers
+from overlord.projections.diffs import DiffsView, quote_path, side
+from overlord.projections.diffs import diff as diff_layers
 from overlord.projections.runs import RunsView
 from overlord.projections.tracked import catch_up, open_view
 
@@ -91,12 +92,15 @@ def diff(
         return
     if stat:
         for f in files:
-            typer.echo(f" {f.path} | {'Bin' if f.binary else f.added + f.removed} {'+' * f.added}{'-' * f.removed}")
+            width = max(1, max((f.added + f.removed for f in files), default=1))
+            scale = min(1.0, 50 / width)  # at most 50 marks, as git keeps to the terminal
+            plus, minus = round(f.added * scale), round(f.removed * scale)
+            typer.echo(f" {quote_path(f.path)} | {'Bin' if f.binary else f.added + f.removed} {'+' * plus}{'-' * minus}")
         typer.echo(f" {len(files)} files changed, {sum(f.added for f in files)} insertions(+), "
                    f"{sum(f.removed for f in files)} deletions(-)")
         return
     for f in files:
-        typer.echo(f"diff --overlord a/{f.path} b/{f.path}")
+        typer.echo(f"diff --overlord {side('a/', f.path)} {side('b/', f.path)}")
         typer.echo(f.text, nl=False)
 
 

@@ -94,6 +94,25 @@ def _text(data: bytes) -> list[str] | None:
     return data.decode("utf-8", "replace").splitlines(keepends=True)
 
 
+_ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r", '"': '\\"', "\\": "\\\\"}
+
+
+def quote_path(path: str) -> str:
+    """A path as diff headers show it: as is, or C-quoted in double quotes (as git does) when
+    it holds a newline, a tab, a quote, a backslash or another control character, so a file
+    name can never forge a line of the diff."""
+    if not any(c in _ESCAPES or ord(c) < 0x20 or ord(c) == 0x7F for c in path):
+        return path
+    return '"' + "".join(_ESCAPES.get(c) or (f"\\{ord(c):03o}" if ord(c) < 0x20 or ord(c) == 0x7F else c)
+                         for c in path) + '"'
+
+
+def side(prefix: str, path: str) -> str:
+    """``a/PATH`` or ``b/PATH`` for a diff header, quoted as :func:`quote_path` does."""
+    q = quote_path(path)
+    return f'"{prefix}{q[1:]}' if q.startswith('"') else f"{prefix}{q}"
+
+
 def diff(view: DiffsView, blobs: Any, run: str, from_layer: int | None = None, to_layer: int | None = None) -> list[FileDiff]:
     """Unified diffs of ``run`` between two layers (default: layer 0 to the last).
 
@@ -119,13 +138,14 @@ def diff(view: DiffsView, blobs: Any, run: str, from_layer: int | None = None, t
         ol, nl = _text(ob), _text(nb)
         if ol is None or nl is None:
             out.append(FileDiff(path, o and o[0], n and n[0], o and o[1], n and n[1],
-                                f"Binary files a/{path} and b/{path} differ\n", 0, 0, True))
+                                f"Binary files {side('a/', path) if o else '/dev/null'} and "
+                                f"{side('b/', path) if n else '/dev/null'} differ\n", 0, 0, True))
             continue
-        lines = list(difflib.unified_diff(ol, nl, f"a/{path}" if o else "/dev/null", f"b/{path}" if n else "/dev/null",
+        lines = list(difflib.unified_diff(ol, nl, side("a/", path) if o else "/dev/null", side("b/", path) if n else "/dev/null",
                                           lineterm="\n"))
         text = "".join(x if x.endswith("\n") else x + "\n\\ No newline at end of file\n" for x in lines)
         if o and n and o[1] != n[1] and not lines:
-            text = f"mode change {o[1]:o} => {n[1]:o} {path}\n"
+            text = f"mode change {o[1]:o} => {n[1]:o} {quote_path(path)}\n"
         added = sum(1 for x in lines if x.startswith("+") and not x.startswith("+++"))
         removed = sum(1 for x in lines if x.startswith("-") and not x.startswith("---"))
         out.append(FileDiff(path, o and o[0], n and n[0], o and o[1], n and n[1], text, added, removed, False))

@@ -61,8 +61,9 @@ def final_seal(sealer: LayerSealer | None, run_id: uuid.UUID) -> None:
 
 
 def commit_on_pass(session: Any, run_id: uuid.UUID, root: Path, clock: Any) -> str | None:
-    """Commit the last layer when the run passed: its verdict is PASS, or (no gate ran) it
-    completed. Never raises; returns the sha or ``None``."""
+    """Commit the run's changes when the run passed: its verdict is PASS, or (no gate ran) it
+    completed. Never raises: a skipped or failed commit is recorded on the run as a
+    ``Bookkeeping`` event (the settlement stands). Returns the sha or ``None``."""
     try:
         run = session.ledger.get(run_id)
         verdict = getattr(run, "verdict", None)
@@ -75,8 +76,18 @@ def commit_on_pass(session: Any, run_id: uuid.UUID, root: Path, clock: Any) -> s
         checkpoint = f"{head[1]} {head[2]}" if len(head) == 3 else ""  # tree size and root hash
         return commit_layer(session, run_id, root, clock, checkpoint=checkpoint)
     except Exception as e:  # noqa: BLE001 - bookkeeping after settlement
-        log.warning("run.commit_failed", run_id=str(run_id), error=f"{type(e).__name__}: {e}")
+        _record_bookkeeping(session, run_id, clock, "commit", f"{type(e).__name__}: {e}")
         return None
+
+
+def _record_bookkeeping(session: Any, run_id: uuid.UUID, clock: Any, step: str, problem: str) -> None:
+    log.warning("run.bookkeeping", run_id=str(run_id), step=step, problem=problem)
+    try:
+        run = session.ledger.get(run_id)
+        run.bookkeeping_failed(step=step, problem=problem[:500], at=clock.now())
+        session.ledger.append(run)
+    except Exception as e:  # noqa: BLE001 - the ledger itself failed: logged
+        log.error("run.bookkeeping_unrecorded", run_id=str(run_id), step=step, error=str(e))
 
 
 def _git(root: Path, *args: str, env: dict[str, str], data: bytes | None = None) -> str:
@@ -86,48 +97,64 @@ def _git(root: Path, *args: str, env: dict[str, str], data: bytes | None = None)
     return p.stdout.decode().strip()
 
 
+ZERO_SHA = "0" * 40
+
+
 def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, checkpoint: str = "") -> str | None:
-    """Commit the run's last layer to ``root``'s git repository with git plumbing (a private
-    index file, ``hash-object``, ``write-tree``, ``commit-tree``, ``update-ref``), author and
-    committer Overlord, the user's git configuration neither read for identity nor written;
-    record ``Committed``. Returns the commit sha, or ``None`` when nothing was committed."""
+    """Commit the run's own changes (layer 0 to its last layer) on top of ``root``'s HEAD,
+    with git plumbing and a private index: files the run did not touch stay exactly as HEAD
+    has them (tracked files that .gitignore names included), and the user's index changes
+    only for the run's paths, so what the user had staged stays staged. Author and committer
+    Overlord; the user's git configuration is neither read for identity nor written. Paths
+    travel NUL-separated. Records ``Committed``. Returns the sha, or ``None`` when the run
+    changed nothing.
+
+    Raises:
+        RuntimeError: not a git repository, or a git step failed (the caller records it).
+    """
     run = session.ledger.get(run_id)
     if run.layers == 0:
         return None
-    files = layer_files(session, run_id)
+    first, last = layer_files(session, run_id, upto=0), layer_files(session, run_id)
+    changed = sorted(p for p in set(first) | set(last) if first.get(p) != last.get(p))
+    if not changed:
+        log.info("run.commit_skipped", run_id=str(run_id), reason="the run changed nothing")
+        return None
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1",
-           "GIT_CONFIG_GLOBAL": "/dev/null", "LC_ALL": "C", **GIT_IDENTITY}
+           "GIT_CONFIG_GLOBAL": "/dev/null", "LC_ALL": "C", "GIT_LITERAL_PATHSPECS": "1", **GIT_IDENTITY}
     try:
         _git(root, "rev-parse", "--git-dir", env=env)
-    except RuntimeError:
-        log.warning("run.commit_skipped", run_id=str(run_id), reason=f"{root} is not a git repository")
-        return None
+    except RuntimeError as e:
+        raise RuntimeError(f"{root} is not a git repository: nothing committed") from e
     at = clock.now()
     stamp = f"{int(at.timestamp())} +0000"
     env.update(GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
+    try:
+        parent = _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}", env=env)
+    except RuntimeError:
+        parent = ""
     with tempfile.TemporaryDirectory(prefix="ovl-git-") as tmp:
         genv = dict(env, GIT_INDEX_FILE=str(Path(tmp) / "index"))
-        paths = sorted(files)
+        if parent:
+            _git(root, "read-tree", parent, env=genv)
+        kept = [p for p in changed if p in last]
         shas = _git(root, "hash-object", "-w", "--no-filters", "--stdin-paths", env=genv,
-                    data="".join(str(session.blobs.path(files[p][0])) + "\n" for p in paths).encode()).split()
-        info = "".join(f"{files[p][1]:o} {sha}\t{p}\n" for p, sha in zip(paths, shas, strict=True))
-        _git(root, "update-index", "--add", "--index-info", env=genv, data=info.encode())
+                    data="".join(str(session.blobs.path(last[p][0])) + "\n" for p in kept).encode()).split()
+        entries = {p: f"{last[p][1]:o} {sha}" for p, sha in zip(kept, shas, strict=True)}
+        info = b"".join(f"{entries.get(p, '0 ' + ZERO_SHA)}\t".encode() + p.encode("utf-8", "surrogateescape") + b"\0"
+                        for p in changed)
+        _git(root, "update-index", "-z", "--add", "--remove", "--index-info", env=genv, data=info)
         tree = _git(root, "write-tree", env=genv)
-        try:
-            parent = _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}", env=env)
-        except RuntimeError:
-            parent = ""
         message = (f"overlord: run {run_id}, layer {run.layers - 1}\n\nCommitted by Overlord after run {run_id} "
                    f"settled {run.settlement.stop_code if run.settlement else '?'}.\nLayer tree: {run.tree}\n"
                    f"Checkpoint: {checkpoint or 'none'}\n")
         sha = _git(root, "commit-tree", "--no-gpg-sign", tree, *(("-p", parent) if parent else ()), "-m", message, env=env)
         ref = _git(root, "symbolic-ref", "-q", "HEAD", env=env) if _has_symbolic_head(root, env) else "HEAD"
         _git(root, "update-ref", "-m", f"overlord: run {run_id}", ref, sha, *((parent,) if parent else ()), env=env)
-    try:  # the user's index follows HEAD, so `git status` shows the commit clean
-        _git(root, "read-tree", sha, env=env)
-        _git(root, "update-index", "-q", "--refresh", env=env)
-    except RuntimeError:
-        pass
+    # the user's index follows the commit for the run's paths only; anything else the user
+    # had staged stays staged
+    paths = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in changed)
+    _git(root, "reset", "-q", sha, "--pathspec-from-file=-", "--pathspec-file-nul", env=env, data=paths)
     run = session.ledger.get(run_id)
     run.record_commit(sha=sha, tree=tree, layer=run.layers - 1, ref=ref, at=clock.now())
     session.ledger.append(run)
@@ -143,14 +170,16 @@ def _has_symbolic_head(root: Path, env: dict[str, str]) -> bool:
         return False
 
 
-def layer_files(session: Any, run_id: uuid.UUID) -> dict[str, tuple[str, int]]:
-    """The files of the run's last layer, folded from its ``LayerSealed`` events:
-    relative path -> (blob, mode)."""
+def layer_files(session: Any, run_id: uuid.UUID, *, upto: int | None = None) -> dict[str, tuple[str, int]]:
+    """The files of the run's layer ``upto`` (the last when ``None``), folded from its
+    ``LayerSealed`` events: relative path -> (blob, mode)."""
     from overlord.domain.run import Run
 
     files: dict[str, tuple[str, int]] = {}
     for event in session.ledger.events.get(run_id):
         if isinstance(event, Run.LayerSealed):
+            if upto is not None and event.index > upto:
+                break
             if event.parent is None:
                 files.clear()
             for path, blob, mode in layer_changes(event, session.blobs.get):

@@ -110,3 +110,12 @@ def test_rebuild_equals_incremental_on_10000_events(tmp_path):
         for v in [*views, jv]:
             v.datastore.close()
         session.close()
+
+
+def test_a_file_name_cannot_forge_diff_lines():
+    from overlord.projections.diffs import quote_path, side
+
+    assert quote_path("src/ok.py") == "src/ok.py"
+    assert quote_path("x\n+++ b/FAKE") == '"x\\n+++ b/FAKE"'
+    assert side("a/", "x\ny") == '"a/x\\ny"' and side("b/", "plain") == "b/plain"
+    assert "\n" not in side("a/", "evil\n@@ -0,0 +1 @@\n+injected")

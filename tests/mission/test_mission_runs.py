@@ -445,3 +445,46 @@ def test_an_agent_script_cannot_disarm_the_guard(world, sandbox):
         assert report.read_text().startswith("wrote")
         assert s["stop_code"] == "policy" and "guard_tamper" in s["detail"]
     assert not (root / ".claude").exists(), "the original (no settings) is restored either way"
+
+
+# -- Overlord's commit ---------------------------------------------------------------------------
+
+
+def _git(root, *args):
+    return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, check=True,
+                          env={"PATH": os.environ["PATH"], "HOME": str(root.parent), "GIT_CONFIG_NOSYSTEM": "1",
+                               "GIT_AUTHOR_NAME": "u", "GIT_AUTHOR_EMAIL": "u@x", "GIT_COMMITTER_NAME": "u",
+                               "GIT_COMMITTER_EMAIL": "u@x"}).stdout
+
+
+def test_commit_on_pass_commits_only_the_runs_changes_and_keeps_the_users_index(world):
+    tmp, home, root, env = world
+    _git(root, "init", "-q", "-b", "main")
+    (root / ".gitignore").write_text("*.log\n")
+    (root / "tracked.log").write_text("kept in git though ignored\n")
+    (root / "code.py").write_text("x = 1\n")
+    _git(root, "add", "-f", ".gitignore", "tracked.log", "code.py")
+    _git(root, "commit", "-q", "-m", "user")
+    (root / "staged.txt").write_text("staged by the user\n")
+    _git(root, "add", "staged.txt")
+    (root / "code.py").write_text("x = 1  # the user's unstaged edit\n")
+    with_steps(world, [{"write": str(root / "agent.py"), "content": "print('agent')\n"}, {"say": "done"}])
+    mission = scripted(str(tmp / "steps.json"), timeout_ms=60000) + "[commit]\non_pass = true\n"
+    s, journal, _ = run_mission(world, mission)
+    assert s["stop_code"] == "completed"
+    assert events(journal, "Committed"), [e["event_type"] for e in journal]
+    assert _git(root, "log", "-1", "--format=%an %s").startswith("Overlord overlord: run")
+    assert _git(root, "show", "--name-status", "--format=", "HEAD").split() == ["A", "agent.py"]
+    assert _git(root, "show", "HEAD:tracked.log") == "kept in git though ignored\n"
+    assert _git(root, "show", "HEAD:code.py") == "x = 1\n", "the user's unstaged edit is not Overlord's to commit"
+    assert _git(root, "diff", "--cached", "--name-only").split() == ["staged.txt"], "the user's staged change stays staged"
+
+
+def test_a_commit_that_fails_is_recorded_not_silent(world):
+    tmp, home, root, env = world  # the root is not a git repository
+    with_steps(world, [{"write": str(root / "agent.py"), "content": "x\n"}, {"say": "done"}])
+    mission = scripted(str(tmp / "steps.json"), timeout_ms=60000) + "[commit]\non_pass = true\n"
+    s, journal, _ = run_mission(world, mission)
+    assert s["stop_code"] == "completed"
+    books = events(journal, "Bookkeeping")
+    assert books and "not a git repository" in books[0]["summary"]
