@@ -226,16 +226,11 @@ def proof_inclusion(
     home: Path = HOME_OPT,
 ) -> None:
     """The inclusion proof of the event at POSITION: one base64 hash per line."""
-    session = open_session(home, writable=False)
-    try:
-        leaves = session.ledger.leaf_hashes()
-    finally:
-        session.close()
+    leaves = _leaf_hashes(home)
     size = len(leaves) if size is None else size
     if not 0 <= position < size <= len(leaves):
         raise NotFoundError(f"no position {position} in a tree of {size} (the log holds {len(leaves)} events)")
-    for h in merkle.inclusion_proof(leaves, position, size):
-        typer.echo(base64.b64encode(h).decode())
+    _print_proof(merkle.inclusion_proof(leaves, position, size))
 
 
 @proof_app.command("consistency")
@@ -245,12 +240,20 @@ def proof_consistency(
     home: Path = HOME_OPT,
 ) -> None:
     """The consistency proof between two tree sizes: one base64 hash per line."""
-    session = open_session(home, writable=False)
-    try:
-        leaves = session.ledger.leaf_hashes()
-    finally:
-        session.close()
+    leaves = _leaf_hashes(home)
     if not 0 <= old_size <= new_size <= len(leaves):
         raise NotFoundError(f"sizes must satisfy 0 <= {old_size} <= {new_size} <= {len(leaves)} (the log's size)")
-    for h in merkle.consistency_proof(leaves, old_size, new_size):
+    _print_proof(merkle.consistency_proof(leaves, old_size, new_size))
+
+
+def _leaf_hashes(home: Path | None) -> list[bytes]:
+    session = open_session(home, writable=False)
+    try:
+        return session.ledger.leaf_hashes()
+    finally:
+        session.close()
+
+
+def _print_proof(hashes: list[bytes]) -> None:
+    for h in hashes:
         typer.echo(base64.b64encode(h).decode())

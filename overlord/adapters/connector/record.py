@@ -30,7 +30,7 @@ from aiohttp import web
 
 from overlord.adapters.connector import messages as m
 from overlord.adapters.connector.calls import CallRecord, Route, model_of, scrub, usage_of
-from overlord.adapters.connector.replay import ConnectorError, RequestRecord
+from overlord.adapters.connector.replay import ConnectorError, RequestRecord, bound_port
 from overlord.domain.prices import PriceTable
 from overlord.errors import ConfigError
 
@@ -106,9 +106,7 @@ class RecordConnector:
             await self._client.close()
             raise ConnectorError(f"the record connector cannot listen on {self.host}:{self.port}: {e}",
                                  "choose another port, or 0 for any") from e
-        sockets = getattr(site._server, "sockets", None) or []  # noqa: SLF001 - the bound port
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self.port = bound_port(site, self.port)
         self._runner = runner
         return self
 

@@ -38,6 +38,12 @@ DEFAULT_MODEL = "claude-replay"
 """The model named in answers to requests that name none."""
 
 
+def bound_port(site: web.TCPSite, asked: int) -> int:
+    """The port a started site listens on (the one the OS chose when ``asked`` was 0)."""
+    sockets = getattr(site._server, "sockets", None) or []  # noqa: SLF001 - aiohttp keeps it there
+    return sockets[0].getsockname()[1] if sockets else asked
+
+
 class ConnectorError(OverlordError):
     """The connector could not start or stop."""
 
@@ -142,9 +148,7 @@ class ReplayConnector:
             await runner.cleanup()
             raise ConnectorError(f"the replay connector cannot listen on {self.host}:{self.port}: {e}",
                                  "choose another port, or 0 for any") from e
-        sockets = getattr(site._server, "sockets", None) or []  # noqa: SLF001 - the bound port
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self.port = bound_port(site, self.port)
         self._runner = runner
         return self
 
