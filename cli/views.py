@@ -148,16 +148,29 @@ def ps(
     home: Path = HOME_OPT,
     json_out: bool = JSON_OPT,
 ) -> None:
-    """Runs, oldest first: id, when, runtime, how each settled (or running), calls, layers."""
-    with _Views(home) as v:
+    """Runs, oldest first: id, status and stop code, turns, calls, denials, cost, age, root."""
+    import time as _time
+
+    with _Views(home, CostView) as v:
         runs = v[RunsView].all()
+        costs = {r.run: v[CostView].run_cost(r.run) for r in runs}
+    now_ns = _time.time_ns()
     for r in runs:
+        spent = costs.get(r.run) or 0
         if json_out:
-            typer.echo(json.dumps(r.to_json()))
+            typer.echo(json.dumps({**r.to_json(), "cost_micro_usd": spent, "age_s": (now_ns - r.opened_ns) // 10**9}))
             continue
         state = f"{r.status}/{r.stop_code}" if r.status else "running"
-        typer.echo(f"{r.run[:8]}  {_stamp(r.opened_ns)}  {r.runtime:<11} {state:<28} {r.tool_calls:>3} calls "
-                   f"{r.denials:>2} denied {r.layers:>3} layers  {r.cwd}")
+        age = _age((now_ns - r.opened_ns) // 10**9)
+        typer.echo(f"{r.run[:8]}  {state:<28} {r.turns:>3} turns {r.tool_calls:>3} calls {r.denials:>2} denied "
+                   f"${spent / 1e6:>8.4f}  {age:>5} ago  {r.runtime:<11} {r.cwd}")
+
+
+def _age(seconds: int) -> str:
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
 
 
 def report(
