@@ -115,6 +115,13 @@ def blame(
     with _Views(home, BlameView) as v:
         run_id = v.run(run) if run is not None else None
         lines = v[BlameView].blame(absolute, run_id)
+    binary = any("\x00" in line.text or "\ufffd" in line.text for line in lines)
+    if binary and not json_out and lines:
+        last = max(lines, key=lambda x: x.time_ns)
+        tool = f"{last.tool or '?'}:{last.tool_use_id}" if last.tool_use_id else "(as found)"
+        typer.echo(f"{last.run[:8]} L{last.layer:<3} {tool[:40]:<40} {_stamp(last.time_ns)} binary file: "
+                   "blamed as a whole, last changed here")
+        lines = []
     for line in lines:
         if json_out:
             typer.echo(json.dumps(line.to_json()))
@@ -123,6 +130,19 @@ def blame(
         commit = f" {line.commit[:8]}" if line.commit else ""
         typer.echo(f"{line.run[:8]} L{line.layer:<3} {tool[:40]:<40} {_stamp(line.time_ns)}{commit} "
                    f"{line.number:>4}) {line.text}")
+    if run is None and not binary and _differs_on_disk(absolute, lines):
+        typer.echo(f"overlord: note: {path} on disk differs from the last sealed layer: "
+                   "lines changed since then are not attributed", err=True)
+
+
+def _differs_on_disk(absolute: str, lines) -> bool:  # noqa: ANN001
+    """True when the file now on disk is not the text that was blamed."""
+    try:
+        with open(absolute, encoding="utf-8", errors="replace", newline="") as f:
+            disk = f.read().splitlines()
+    except OSError:
+        return False
+    return disk != [line.text for line in lines]
 
 
 def cost(
