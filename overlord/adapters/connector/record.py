@@ -30,7 +30,7 @@ from aiohttp import web
 
 from overlord.adapters.connector import messages as m
 from overlord.adapters.connector.calls import CallRecord, Route, model_of, scrub, usage_of
-from overlord.adapters.connector.replay import ConnectorError, RequestRecord, bound_port
+from overlord.adapters.connector.replay import ConnectorError, RequestRecord, serve
 from overlord.domain.prices import PriceTable
 from overlord.errors import ConfigError
 
@@ -96,18 +96,11 @@ class RecordConnector:
         """
         self._client = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout_s, sock_connect=10),
                                              auto_decompress=False)
-        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=0.5, handle_signals=False)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
         try:
-            await site.start()
-        except OSError as e:
-            await runner.cleanup()
+            self._runner, self.port = await serve(self.app(), self.host, self.port, "record connector")
+        except ConnectorError:
             await self._client.close()
-            raise ConnectorError(f"the record connector cannot listen on {self.host}:{self.port}: {e}",
-                                 "choose another port, or 0 for any") from e
-        self.port = bound_port(site, self.port)
-        self._runner = runner
+            raise
         return self
 
     async def close(self) -> None:

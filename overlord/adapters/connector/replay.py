@@ -44,6 +44,23 @@ def bound_port(site: web.TCPSite, asked: int) -> int:
     return sockets[0].getsockname()[1] if sockets else asked
 
 
+async def serve(app: web.Application, host: str, port: int, what: str) -> tuple[web.AppRunner, int]:
+    """Start ``app`` on ``host:port``; returns the runner and the port it really listens on.
+
+    Raises:
+        ConnectorError: it cannot listen there (names ``what``, says what to do).
+    """
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except OSError as e:
+        await runner.cleanup()
+        raise ConnectorError(f"the {what} cannot listen on {host}:{port}: {e}", "choose another port, or 0 for any") from e
+    return runner, bound_port(site, port)
+
+
 class ConnectorError(OverlordError):
     """The connector could not start or stop."""
 
@@ -139,17 +156,7 @@ class ReplayConnector:
             ConnectorError: the address cannot be bound.
         """
         self._closing = asyncio.Event()
-        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=0.5, handle_signals=False)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        try:
-            await site.start()
-        except OSError as e:
-            await runner.cleanup()
-            raise ConnectorError(f"the replay connector cannot listen on {self.host}:{self.port}: {e}",
-                                 "choose another port, or 0 for any") from e
-        self.port = bound_port(site, self.port)
-        self._runner = runner
+        self._runner, self.port = await serve(self.app(), self.host, self.port, "replay connector")
         return self
 
     async def close(self) -> None:
