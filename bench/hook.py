@@ -12,7 +12,6 @@ Usage: ``.venv/bin/python bench/hook.py [N]``
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import statistics
 import subprocess

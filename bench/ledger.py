@@ -14,7 +14,7 @@ import resource
 import tempfile
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from eventsourcing.application import Application
@@ -23,7 +23,7 @@ from overlord.domain.run import Run
 from overlord.domain.settlement import settle_exit
 from overlord.ledger.session import init_home
 
-AT = datetime(2026, 11, 29, tzinfo=timezone.utc)
+AT = datetime(2026, 11, 29, tzinfo=UTC)
 
 
 def make_runs(n: int) -> list[Run]:

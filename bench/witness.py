@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -70,7 +70,7 @@ def _make_home(root: Path, events: int) -> None:
     from overlord.ledger.session import init_home
 
     session = init_home(root)
-    now = lambda: datetime.now(timezone.utc)  # noqa: E731
+    now = lambda: datetime.now(UTC)  # noqa: E731
     blob = session.blobs.put(b"out\n")
     while sum(1 for _ in session.ledger.rows()) < events:
         runs = []

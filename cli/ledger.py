@@ -13,17 +13,17 @@ import typer
 
 from cli.context import home_path, open_session
 from overlord.adapters.clock import SystemClock
+from overlord.domain.events import topics_of
 from overlord.errors import ConfigError, NotFoundError
 from overlord.ledger import merkle
+from overlord.ledger.application import AGGREGATES
+from overlord.ledger.checkpoint import Checkpoint
 from overlord.ledger.export import read_export, write_export
 from overlord.ledger.keys import parse_trust, trusted_keys
 from overlord.ledger.note import open_note
-from overlord.ledger.checkpoint import Checkpoint
 from overlord.ledger.session import init_home
 from overlord.ledger.store import PostgresConfig
 from overlord.ledger.verify import verify_log
-from overlord.domain.events import topics_of
-from overlord.ledger.application import AGGREGATES
 from overlord.projections.journal import catch_up, open_journal
 
 HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")

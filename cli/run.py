@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import signal
 import sys
-import os
 from pathlib import Path
 
 import typer
 
 from cli.context import open_session
-from overlord.errors import ConfigError
 from overlord.adapters.clock import SystemClock
+from overlord.errors import ConfigError
 from overlord.supervision.command_run import run_command
 
 # What a command may see of the caller's environment: an allow-list, never the whole of it.

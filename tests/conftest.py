@@ -14,7 +14,7 @@ import socket
 import subprocess
 import tempfile
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ class StepClock:
     """A clock that moves one millisecond per reading (no wall clock in tests)."""
 
     def __init__(self) -> None:
-        self.t = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+        self.t = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
     def now(self) -> datetime:
         self.t += timedelta(milliseconds=1)

@@ -14,7 +14,6 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 
-
 class LogCheckpoint(Aggregate):
     TOPIC = "overlord.log.Checkpoint"
     """A signed checkpoint: origin, tree size (leaves), 32-byte root hash, signed note."""

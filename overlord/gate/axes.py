@@ -64,17 +64,17 @@ class AxisResult:
             raise GateError(f"a {self.status} axis result carries no code")
 
     @classmethod
-    def passed(cls, axis: str, evidence: str) -> "AxisResult":
+    def passed(cls, axis: str, evidence: str) -> AxisResult:
         """A pass with its evidence."""
         return cls(axis, "pass", None, evidence)
 
     @classmethod
-    def failed(cls, axis: str, code: str, evidence: str) -> "AxisResult":
+    def failed(cls, axis: str, code: str, evidence: str) -> AxisResult:
         """A fail with its code and evidence."""
         return cls(axis, "fail", code, evidence)
 
     @classmethod
-    def unavailable(cls, axis: str, evidence: str) -> "AxisResult":
+    def unavailable(cls, axis: str, evidence: str) -> AxisResult:
         """Not measured, with the reason."""
         return cls(axis, "unavailable", None, evidence)
 

@@ -12,9 +12,9 @@ Running the corpus makes zero model calls.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from overlord.gate.axes import GateError
 from overlord.gate.runner import GateReport, check_artifact
@@ -42,7 +42,7 @@ class CorpusCase:
     why: str
 
     @classmethod
-    def from_dir(cls, path: Path) -> "CorpusCase":
+    def from_dir(cls, path: Path) -> CorpusCase:
         """Read ``expected.toml``.
 
         Raises:

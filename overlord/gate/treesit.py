@@ -9,8 +9,7 @@ grammars use are listed once here; where grammars share a name (``return_stateme
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from overlord.gate.analysis import Finding, FunctionInfo, SourceAnalysis
 from overlord.gate.axes import GateError
@@ -59,7 +58,7 @@ ARITHMETIC_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
 BROAD_CATCH = ("Exception", "Throwable", "std::exception", "System.Exception", "...")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser(language: str):
     import tree_sitter
 

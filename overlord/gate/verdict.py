@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from overlord.gate.axes import AXES, AxisResult, GateError
 

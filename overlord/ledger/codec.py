@@ -17,7 +17,7 @@ are exactly what :func:`encode` would write for the value they hold.
 from __future__ import annotations
 
 import struct
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -28,7 +28,7 @@ from overlord.errors import EncodingError
 
 EXT_DATETIME_NS = 1
 EXT_UUID = 2
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _I64 = struct.Struct(">q")
 
 

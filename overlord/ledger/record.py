@@ -24,11 +24,11 @@ The event's *digest* is ``SHA-256(payload)``; its Merkle leaf hash is
 from __future__ import annotations
 
 import hashlib
-
-import msgpack
 from dataclasses import dataclass
 from typing import Protocol
 from uuid import UUID
+
+import msgpack
 
 from overlord.errors import EncodingError, LedgerError
 from overlord.ledger import codec

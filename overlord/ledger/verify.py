@@ -37,8 +37,8 @@ from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
 from uuid import UUID
 
-from nacl.exceptions import BadSignatureError
 from nacl.bindings import crypto_sign_open
+from nacl.exceptions import BadSignatureError
 
 from overlord.domain.events import BLOB_SUFFIX
 from overlord.errors import EncodingError, OverlordError

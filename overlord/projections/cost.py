@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from overlord.errors import ConfigError
@@ -77,7 +77,7 @@ class CostView(TrackedView):
             if source == "runtime" and run in with_connector:
                 continue
             key = {"run": run, "model": model, "provider": provider,
-                   "day": datetime.fromtimestamp(when / 1e9, timezone.utc).strftime("%Y-%m-%d")}[by]
+                   "day": datetime.fromtimestamp(when / 1e9, UTC).strftime("%Y-%m-%d")}[by]
             g = groups.setdefault(key, [0, 0, 0, 0])
             g[0] += 1 if source == "connector" else 0
             g[1] += tin
@@ -103,5 +103,5 @@ def parse_since(text: str | None) -> int | None:
     except ValueError as e:
         raise ConfigError(f"--since {text!r} is not a date", "write it like 2026-11-29 or 2026-11-29T18:00:00Z") from e
     if d.tzinfo is None:
-        d = d.replace(tzinfo=timezone.utc)
+        d = d.replace(tzinfo=UTC)
     return datetime_to_ns(d)

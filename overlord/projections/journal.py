@@ -15,8 +15,8 @@ from typing import Any
 from eventsourcing.persistence import Tracking
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from overlord.ledger.application import Ledger
 from overlord.errors import LedgerError
+from overlord.ledger.application import Ledger
 from overlord.ledger.codec import datetime_to_ns
 from overlord.ledger.record import RecordError
 

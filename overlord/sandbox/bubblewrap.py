@@ -15,6 +15,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from overlord.sandbox._exec import run_step
 from overlord.sandbox.base import (
     SCRATCH_PLACEHOLDER,
     SandboxRequest,
@@ -22,7 +23,6 @@ from overlord.sandbox.base import (
     SandboxStarted,
     SandboxUnavailable,
 )
-from overlord.sandbox._exec import run_step
 from overlord.sandbox.limits import CgroupRoot, find_cgroup_root
 
 #: Where the scratch directory appears inside the sandbox.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from overlord.sandbox._exec import run_step
 from overlord.sandbox.base import (
     SCRATCH_PLACEHOLDER,
     UNSANDBOXED_OPT_IN,
@@ -21,7 +22,6 @@ from overlord.sandbox.base import (
     SandboxStarted,
     SandboxUnavailable,
 )
-from overlord.sandbox._exec import run_step
 from overlord.sandbox.bubblewrap import _remove_tree, write_scratch
 from overlord.sandbox.limits import CgroupRoot, find_cgroup_root
 

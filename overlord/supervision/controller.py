@@ -31,7 +31,16 @@ import structlog
 from overlord.adapters.clock import Clock
 from overlord.adapters.runtimes import claude_code as cc
 from overlord.domain.limits import (
-    Crossed, Denied, LoopProbe, Output, Thinking, ToolFinished, TurnStarted, Watch, check_limits, observe,
+    Crossed,
+    Denied,
+    LoopProbe,
+    Output,
+    Thinking,
+    ToolFinished,
+    TurnStarted,
+    Watch,
+    check_limits,
+    observe,
 )
 from overlord.domain.mission import Limits
 from overlord.domain.settlement import StopCode

@@ -304,7 +304,7 @@ def _read_request(conn: socket.socket, deadline_ms: int, limit: int) -> bytes:
         conn.settimeout(left)
         try:
             chunk = conn.recv(65536)
-        except socket.timeout as e:
+        except TimeoutError as e:
             raise TimeoutError(f"the request did not arrive within {deadline_ms} ms") from e
         if not chunk:
             return b"".join(chunks)

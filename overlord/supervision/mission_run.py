@@ -35,9 +35,9 @@ from overlord.errors import ConfigError, OverlordError
 from overlord.ledger.home import contains
 from overlord.ledger.session import LedgerSession
 from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv
+from overlord.supervision import mission_layers
 from overlord.supervision.controller import Controller, parse_nothing
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
-from overlord.supervision import mission_layers
 from overlord.supervision.mission_connector import ConnectorPlan, load_recorded, plan_connector, start_connector
 
 log = structlog.get_logger("overlord.mission")

@@ -11,7 +11,13 @@ import pytest
 from overlord.adapters.connector import messages as m
 from overlord.adapters.connector.replay import ConnectorThread, ReplayConnector
 from overlord.adapters.connector.transcript import (
-    FINAL_TURN, TextBlock, ThinkingBlock, ToolBlock, Transcript, TranscriptError, Usage,
+    FINAL_TURN,
+    TextBlock,
+    ThinkingBlock,
+    ToolBlock,
+    Transcript,
+    TranscriptError,
+    Usage,
 )
 from overlord.errors import ConfigError
 

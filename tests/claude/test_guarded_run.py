@@ -11,12 +11,9 @@ from __future__ import annotations
 import shutil
 import tempfile
 import uuid
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.runtimes import claude_code as cc
@@ -25,6 +22,7 @@ from overlord.domain.run import Run
 from overlord.ledger.session import init_home
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
 from tests.claude.conftest import ROOT, CliRun, run_cli
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 
 FIRST_MISSION = ROOT / "examples" / "first-mission" / "transcript.json"
 

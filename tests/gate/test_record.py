@@ -6,7 +6,7 @@ import json
 import os
 import subprocess
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from overlord.sandbox.bubblewrap import BubblewrapSandbox
 from tests.conftest import overlord_cmd
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-T0 = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
 def _check() -> GateCheck:

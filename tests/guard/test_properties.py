@@ -20,7 +20,11 @@ from typer.testing import CliRunner
 
 from cli.guard import app
 from overlord.domain.guard import (
-    DenialClass, GuardPolicy, ToolCall, decide_payload, decide_tool_call,
+    DenialClass,
+    GuardPolicy,
+    ToolCall,
+    decide_payload,
+    decide_tool_call,
 )
 
 from .conftest import Tree, build_tree, load_corpus

@@ -9,7 +9,12 @@ import pytest
 
 from overlord.domain.guard import DenialClass, GuardPolicy, ToolCall, decide_tool_call
 from overlord.domain.guard.tools import (
-    ALLOWED_TOOLS, DENIED_TOOLS, JUDGED_TOOLS, Handling, handling, missing_tools,
+    ALLOWED_TOOLS,
+    DENIED_TOOLS,
+    JUDGED_TOOLS,
+    Handling,
+    handling,
+    missing_tools,
 )
 
 LISTED = json.loads(Path(__file__).with_name("claude_code_tools.json").read_text())["tools"]

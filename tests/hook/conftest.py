@@ -10,20 +10,16 @@ import subprocess
 import sys
 import tempfile
 import uuid
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 
 from overlord.adapters.hooks.install import CLIENT
 from overlord.domain.guard import GuardPolicy
 from overlord.domain.run import Run
 from overlord.ledger.session import init_home
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder
-
-
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 import socket
 import threading
 import time
@@ -81,8 +79,10 @@ def test_allowed_call_is_allowed(root, service, run_id):
 
 
 def test_broken_stdout_exits_2_not_1(root, tmp_path):
+    import subprocess
+    import sys
+
     from tests.hook.conftest import CLIENT, CLIENT_SHA
-    import subprocess, sys
 
     proc = subprocess.run(f"{sys.executable} -I -S {CLIENT} --expect-sha256 {CLIENT_SHA} >&-", shell=True,
                           input=payload(root), capture_output=False, stderr=subprocess.PIPE, env={"PATH": "/usr/bin:/bin"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from overlord.adapters.layers import tree_hash
 from overlord.domain.run import Run
@@ -18,7 +18,7 @@ from overlord.projections.diffs import DiffsView
 from overlord.projections.runs import RunsView
 from overlord.projections.tracked import catch_up, open_view
 
-T0 = datetime(2026, 11, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 1, tzinfo=UTC)
 ROOTS = ["/w/alpha", "/w/beta", "/w/gamma"]
 PATHS = ["src/a.py", "src/b.py", "README.md", "docs/c.txt"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import threading
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from overlord.domain.run import Run
@@ -18,7 +18,7 @@ from overlord.ledger.session import open_home
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def main() -> None:

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 import uuid
-from datetime import datetime, timedelta, timezone
 
 import pytest
-
-from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 
 from overlord.domain.run import Run
 from overlord.domain.settlement import settle_exit
 from overlord.ledger.session import LedgerSession, init_home, open_home
 from overlord.ledger.store import PostgresConfig
-
-
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -42,7 +42,7 @@ def test_sigkill_while_appending_50_times_leaves_no_partial_event(make_home):
         assert report.ok, report.summary()
         assert report.events > 50, "the appender never got to append"
         # the ledger still takes new events and a new checkpoint after all that
-        fresh.checkpoint(at=datetime.now(timezone.utc))
+        fresh.checkpoint(at=datetime.now(UTC))
         assert fresh.verify(workers=1).ok
     finally:
         fresh.close()
@@ -67,7 +67,7 @@ def test_four_processes_four_threads_lose_nothing(make_home, kind):
         per_stream = Counter(r.originator_id for r in rows)
         assert set(per_stream) == set(printed), "every appended run is there, and nothing else"
         assert set(per_stream.values()) == {3}, "no event lost or duplicated"
-        fresh.checkpoint(at=datetime.now(timezone.utc))
+        fresh.checkpoint(at=datetime.now(UTC))
         report = fresh.verify(workers=2)
         assert report.ok, report.summary()
         assert report.events == 4 * 4 * runs_each * 3 + 1

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from overlord.projections.journal import catch_up, open_journal
-
 from tests.ledger.conftest import StepClock, add_runs
 
 

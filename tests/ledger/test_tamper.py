@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from overlord.ledger import record
 from overlord.ledger.note import Signer
-
 from tests.ledger.conftest import StepClock, add_runs, id_param, reopen, row_at, tamper
 
 

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from overlord.domain.limits import (
-    MS, Denied, LoopProbe, Output, Thinking, ToolFinished, TurnStarted, Watch, check_limits, observe,
+    MS,
+    Denied,
+    LoopProbe,
+    Output,
+    Thinking,
+    ToolFinished,
+    TurnStarted,
+    Watch,
+    check_limits,
+    observe,
 )
 from overlord.domain.mission import Limits
 from overlord.domain.settlement import StopCode
 
-T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 def at(w: Watch, limits: Limits, ms: int, **kw):

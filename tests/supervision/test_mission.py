@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -49,7 +49,7 @@ def test_a_full_mission_is_read():
     assert m.models == ("claude-sonnet-4-5", "claude-haiku-4-5")
     assert m.guard.max_denials == 3
     assert m.limits.max_turns == 40 and m.limits.stall_timeout_ms == 120000
-    assert m.limits.deadline == datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
+    assert m.limits.deadline == datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
     assert (m.connector.mode, m.connector.transcript) == ("replay", "transcript.json")
     assert m.max_resumes == 1 and m.notify.command == ("notify-send", "overlord")
 

@@ -8,18 +8,16 @@ from __future__ import annotations
 import base64
 import json
 import uuid
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 import pytest_asyncio
 
 from overlord.domain.run import Run
 from overlord.domain.settlement import settle_exit
 from overlord.ledger.note import Signer
 from overlord.ledger.session import init_home
+from tests.conftest import StepClock  # noqa: F401 - one test clock for every suite
 from witness.app import ServerConfig, add_local_log, build_app
 from witness.protocol import AddCheckpointRequest
 from witness.state import WitnessStore

@@ -89,13 +89,13 @@ def test_tampered_cosignature_fails_verify(served) -> None:
 def test_export_of_a_witnessed_ledger_verifies_with_its_witness_keys(served, tmp_path) -> None:
     """The export carries the trust file's witness lines, so `verify --file` checks the
     cosignatures instead of failing on an unknown witness."""
+    from overlord.domain.events import topics_of
+    from overlord.ledger.application import AGGREGATES
+    from overlord.ledger.checkpoint import Checkpoint
     from overlord.ledger.export import read_export, write_export
     from overlord.ledger.keys import parse_trust
-    from overlord.ledger.verify import verify_log
-    from overlord.ledger.application import AGGREGATES
-    from overlord.domain.events import topics_of
-    from overlord.ledger.checkpoint import Checkpoint
     from overlord.ledger.note import open_note
+    from overlord.ledger.verify import verify_log
 
     session, store = served.session, served.witness_store
     clock = StepClock()

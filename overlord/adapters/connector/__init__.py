@@ -6,7 +6,15 @@ parsing, message and SSE shapes) import nothing from aiohttp.
 """
 
 from overlord.adapters.connector.transcript import (
-    FINAL_TURN, Block, TextBlock, ThinkingBlock, ToolBlock, Transcript, TranscriptError, Turn, Usage,
+    FINAL_TURN,
+    Block,
+    TextBlock,
+    ThinkingBlock,
+    ToolBlock,
+    Transcript,
+    TranscriptError,
+    Turn,
+    Usage,
 )
 
 __all__ = [

@@ -18,7 +18,6 @@ Run it in the caller's loop, or in a thread of its own with
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -142,7 +141,7 @@ class RecordConnector:
         try:
             upstream = await self._client.request(request.method, self.upstream + request.path_qs, data=raw or None,
                                                   headers=headers, allow_redirects=False)
-        except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as e:
+        except (TimeoutError, aiohttp.ClientError, OSError) as e:
             return web.json_response(m.error_body("api_error", f"the upstream did not answer: {type(e).__name__}"),
                                      status=502)
         resp = web.StreamResponse(status=upstream.status, headers={
@@ -154,7 +153,7 @@ class RecordConnector:
                 got.extend(chunk)
                 await resp.write(chunk)
             await resp.write_eof()
-        except (aiohttp.ClientError, asyncio.TimeoutError, ConnectionResetError) as e:
+        except (TimeoutError, aiohttp.ClientError, ConnectionResetError) as e:
             got.extend(f"\n[overlord: the exchange broke off: {type(e).__name__}]".encode())
         finally:
             upstream.release()

@@ -280,7 +280,7 @@ class ReplayConnector:
         assert self._closing is not None
         try:
             await asyncio.wait_for(self._closing.wait(), timeout=seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
     async def _wait_closing(self) -> None:
