@@ -22,6 +22,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(os.environ.get("VIRTUAL_ENV", ROOT / ".venv")) / "bin"
 
+# The agent CLIs as a user has them: on PATH. CI installs them project-locally
+# (.ci/install-*.sh into .tools/<runtime>/); the test run puts those bins on its PATH, so the
+# product finds them the way it finds a user's, never by looking into the checkout.
+for _bin in sorted(ROOT.glob(".tools/*/node_modules/.bin")):
+    if str(_bin) not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = f"{_bin}{os.pathsep}{os.environ.get('PATH', '')}"
+
 
 class StepClock:
     """A clock that moves one millisecond per reading (no wall clock in tests)."""

@@ -27,6 +27,7 @@ from overlord.adapters.connector.replay import ConnectorThread
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.hooks.install import restore_hook
 from overlord.adapters.runtimes import claude_code as cc
+from overlord.domain import runtime_records as rr
 from overlord.domain.guard import GuardPolicy
 from overlord.domain.run import Run
 from overlord.domain.settlement import Settlement, StopCode, settle_exit
@@ -39,18 +40,18 @@ PROJECT = HERE.parents[1]
 PROMPT = "Write greet.py with a greet(name) function in this directory."
 
 
-def show(record: cc.Record) -> None:
+def show(record: rr.Record) -> None:
     """One line per record, for a person watching."""
-    if isinstance(record, cc.Init):
+    if isinstance(record, rr.SessionStarted):
         print(f"  claude-code {record.version}: session {record.session_id}, {len(record.tools)} tools")
-    elif isinstance(record, cc.AssistantTurn) and record.text:
+    elif isinstance(record, rr.Turn) and record.text:
         print(f"  agent: {record.text}")
-    elif isinstance(record, cc.ToolUse):
+    elif isinstance(record, rr.ToolUsed):
         print(f"  tool call: {record.name} {dict(record.input)}")
-    elif isinstance(record, cc.ToolResult):
-        verdict = "DENIED" if record.is_error and record.decision_source == "hook" else ("error" if record.is_error else "ran")
+    elif isinstance(record, rr.ToolReturned):
+        verdict = "DENIED" if record.denied else ("error" if record.is_error else "ran")
         print(f"    -> {verdict}: {record.content[:300]}")
-    elif isinstance(record, cc.Result):
+    elif isinstance(record, rr.Finished):
         print(f"  result: {record.subtype}, {record.num_turns} turns, error={record.is_error}")
 
 
@@ -64,7 +65,7 @@ def main() -> int:
 
     root = args.root.resolve()
     root.mkdir(parents=True, exist_ok=True)
-    binary = cc.find_binary(args.claude, project_root=PROJECT, search_path=os.environ.get("PATH", ""))
+    binary = cc.find_binary(args.claude, search_dirs=[PROJECT], path=os.environ.get("PATH", ""))
     transcript = Transcript.from_file(args.transcript)
     session = open_home(args.home)
     clock = SystemClock()

@@ -7,8 +7,10 @@ ever sees the frozen :class:`Mission`.
 
 ::
 
-    [mission]   goal (str), runtime ("claude-code" | "command"), command (list of str, for
-                "command"), models (list of str: the route, sub-agents included)
+    [mission]   goal (str), runtime (a registered runtime: "claude-code", "command"), command
+                (list of str, for "command"), models (list of str: the route, sub-agents
+                included), binary (str: the runtime's CLI, else a project-local install,
+                else PATH)
     [guard]     as the guard's policy (see overlord.domain.guard.policy); max_denials here
     [limits]    startup_timeout_ms, stall_timeout_ms, max_thinking_ms, timeout_ms (ints, ms),
                 deadline (RFC 3339 date-time with a zone), max_turns, max_output_bytes,
@@ -37,6 +39,7 @@ from overlord.domain.guard.policy import GuardPolicy
 from overlord.errors import ConfigError
 
 RUNTIMES = ("claude-code", "command")
+"""The runtimes a mission may name (the runtime registry holds exactly these)."""
 MODES = ("record", "replay")
 
 
@@ -92,6 +95,7 @@ class Mission:
     commit_on_pass: bool = False
     layers_gitignore: bool = True
     gate_artifact: str | None = None  # [gate] artifact: a directory relative to the worker root
+    binary: str | None = None  # [mission] binary: the runtime's CLI, as the owner has it
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "mission", base_dir: str | None = None) -> Mission:
@@ -120,7 +124,12 @@ class Mission:
         runtime = m.choice("runtime", RUNTIMES, default="claude-code")
         command = m.str_list("command")
         models = m.str_list("models")
+        binary = m.get("binary", str)
         m.done()
+        if binary is not None and (not binary.strip() or "\x00" in binary):
+            raise ConfigError(f"{source}: mission.binary must be a path or a command name, not {binary!r}")
+        if runtime == "command" and binary is not None:
+            raise ConfigError(f"{source}: mission.binary is not for runtime = \"command\"", "name the program in command")
         if runtime == "command" and not command:
             raise ConfigError(f"{source}: mission.command is required when runtime = \"command\"", 'e.g. command = ["python3", "agent.py"]')
         if runtime != "command" and command:
@@ -174,7 +183,7 @@ class Mission:
         return cls(goal, runtime, command, models, guard, Limits(**ints, deadline=deadline),
                    Connector(mode, upstream, transcript, prices), max_resumes, notify, source,
                    commit_on_pass=commit_on_pass, layers_gitignore=gitignore is not False,
-                   gate_artifact=gate_artifact)
+                   gate_artifact=gate_artifact, binary=binary)
 
 
 class _Table:

@@ -81,20 +81,21 @@ def settlement_conflict(*, stop_code: StopCode | None, result_subtype: str | Non
 
 def settle_supervised(
     *, stop_code: StopCode | None, stop_detail: str, exit_code: int | None, signal: int | None,
-    result_subtype: str | None, result_is_error: bool | None,
+    result_subtype: str | None, result_is_error: bool | None, result_turn_limit: bool = False,
 ) -> Settlement:
     """Settle a supervised run from the controller's receipt and the runtime's own result.
 
     * the controller stopped it (a limit, a person): ``stopped`` with that stop code, unless
       the runtime had already reported its own result (:func:`settlement_conflict`);
-    * the runtime hit its native turn cap (result ``error_max_turns``): ``stopped/turn_limit``;
+    * the runtime hit its native turn cap (``result_turn_limit``, e.g. Claude Code's
+      ``error_max_turns``): ``stopped/turn_limit``;
     * the runtime reported an error, or exited non-zero: ``failed/runtime_error``;
     * it reported success and exited 0 (or reported nothing and exited 0): ``completed``.
     """
     if stop_code is not None and settlement_conflict(stop_code=stop_code, result_subtype=result_subtype,
                                                      result_is_error=result_is_error) is None:
         return stopped(stop_code, stop_detail)
-    if result_subtype == "error_max_turns":
+    if result_turn_limit:
         return stopped(StopCode.TURN_LIMIT, "the runtime reached its turn limit (--max-turns)")
     if result_is_error:
         return Settlement(Status.FAILED.value, StopCode.RUNTIME_ERROR.value, f"the runtime reported {result_subtype or 'an error'}")

@@ -18,7 +18,8 @@ import pytest
 from overlord.adapters.connector.replay import ConnectorThread, RequestRecord
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.runtimes import claude_code as cc
-from tests.conftest import ROOT, need_part
+from overlord.domain.runtime_records import Record
+from tests.conftest import ROOT, need_part  # noqa: F401 - ROOT is imported from here by the tests
 
 CLI_TIMEOUT_S = 120
 DUMMY_KEY = "sk-ant-overlord-test-dummy"
@@ -26,9 +27,10 @@ DUMMY_KEY = "sk-ant-overlord-test-dummy"
 
 @pytest.fixture(scope="session")
 def claude_bin() -> Path:
-    """The real CLI: the project-local install, else ``claude`` on PATH."""
+    """The real CLI, as a user has it: ``claude`` on PATH (tests/conftest.py puts the CI's
+    project-local install there)."""
     try:
-        binary = cc.find_binary(project_root=ROOT, search_path=os.environ.get("PATH", ""))
+        binary = cc.find_binary(path=os.environ.get("PATH", ""))
     except cc.RuntimeNotInstalled:
         need_part(False, "the Claude Code CLI (bash .ci/install-claude-code.sh)")
         raise
@@ -48,7 +50,7 @@ class CliRun:
     """One finished CLI run: the process, its parsed records, the connector's requests."""
 
     proc: subprocess.CompletedProcess
-    records: list[cc.Record]
+    records: list[Record]
     requests: list[RequestRecord]
 
     def of(self, kind: type) -> list:

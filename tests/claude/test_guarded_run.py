@@ -17,6 +17,7 @@ import pytest
 
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.runtimes import claude_code as cc
+from overlord.domain import runtime_records as rr
 from overlord.domain.guard import GuardPolicy, ToolCall, decide_tool_call
 from overlord.domain.run import Run
 from overlord.ledger.session import init_home
@@ -86,13 +87,13 @@ def test_guarded_run_allows_inside_denies_outside_and_git(claude_bin, tmp_path, 
             ("Write", "allow", None), ("Write", "deny", "write_outside"), ("Bash", "deny", "git_mutation"),
         ], real
         assert sum(1 for r in rows if r["probe"]) == 2
-        uses = run.of(cc.ToolUse)
+        uses = run.of(rr.ToolUsed)
         assert [r["tool_use_id"] for r in real] == [u.id for u in uses]
         aggregate = session.ledger.get(run_id)
         assert aggregate.denials == 2 and aggregate.tool_calls == 3  # probes not counted
 
         # the agent was told the contract
-        results = {r.tool_use_id: r for r in run.of(cc.ToolResult)}
+        results = {r.tool_use_id: r for r in run.of(rr.ToolReturned)}
         expected = decide_tool_call(ToolCall("Write", {"file_path": str(outside), "content": "escaped\n"}, str(root)),
                                     policy, overlord_home=str(session.home.root))
         denied = results[uses[1].id]
@@ -103,7 +104,7 @@ def test_guarded_run_allows_inside_denies_outside_and_git(claude_bin, tmp_path, 
         assert not results[uses[0].id].is_error
 
         # the run's own account
-        final = run.of(cc.Result)[-1]
+        final = run.of(rr.Finished)[-1]
         assert not final.is_error and final.result == "All done.", run.explain()
         assert final.num_turns == 4
         assert [r.turn for r in run.requests if r.path == "/v1/messages"] == [0, 1, 2, 3]
@@ -135,9 +136,8 @@ def test_the_shipped_first_mission_replays_with_relative_paths(claude_bin, tmp_p
         assert [(r["tool"], r["decision"], r["denial_class"]) for r in real] == [
             ("Write", "allow", None), ("Write", "deny", "write_outside"), ("Bash", "deny", "git_mutation"),
         ], real
-        results = run.of(cc.ToolResult)
-        assert [(r.permission_decision, r.decision_source) for r in results] == [
-            ("accept", "hook"), ("reject", "hook"), ("reject", "hook")]
+        results = run.of(rr.ToolReturned)
+        assert [r.denied for r in results] == [False, True, True]
         assert f"Write only under {root}" in results[1].content
         assert session.verify(workers=1).ok
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.runtimes import claude_code as cc
+from overlord.domain import runtime_records as rr
 from overlord.domain.guard.tools import missing_tools
 from tests.claude.conftest import run_cli
 
@@ -17,12 +18,12 @@ def test_every_tool_the_cli_lists_is_in_the_guard_table(claude_bin, tmp_path, fr
     root.mkdir()
     run = run_cli(claude_bin, root=root, home=fresh_home, transcript=Transcript.from_json([{"blocks": [{"text": "hi"}]}]),
                   inv=cc.Invocation(prompt="say hi", max_turns=1))
-    inits = run.of(cc.Init)
+    inits = run.of(rr.SessionStarted)
     assert inits, run.explain()
-    assert isinstance(run.records[0], cc.Init), run.explain()
+    assert isinstance(run.records[0], rr.SessionStarted), run.explain()
     tools = inits[0].tools
     assert "Bash" in tools and "Write" in tools, tools
     assert missing_tools(tools) == [], (
         f"Claude Code {inits[0].version} lists tools the guard's table lacks: {missing_tools(tools)}")
-    results = run.of(cc.Result)
+    results = run.of(rr.Finished)
     assert results and not results[-1].is_error and results[-1].result == "hi", run.explain()

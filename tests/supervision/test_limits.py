@@ -124,7 +124,7 @@ def test_settlement_a_confirmed_result_beats_a_late_receipt():
     # a person's cancel always stands
     assert settlement_conflict(stop_code=StopCode.CANCELLED, result_subtype="success", result_is_error=False) is None
     s = settle_supervised(stop_code=StopCode.TURN_LIMIT, stop_detail="", exit_code=1, signal=None,
-                          result_subtype="error_max_turns", result_is_error=True)
+                          result_subtype="error_max_turns", result_is_error=True, result_turn_limit=True)
     assert s.stop_code == "turn_limit"
     # a breached budget stands even when the runtime finished
     assert settlement_conflict(stop_code=StopCode.DENIAL_BUDGET, result_subtype="success", result_is_error=False) is None

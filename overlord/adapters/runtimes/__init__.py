@@ -1,2 +1,3 @@
-"""Runtimes: the coding agents Overlord supervises (Claude Code; ``command`` lives in
-:mod:`overlord.adapters.command`)."""
+"""Runtimes: the coding agents Overlord supervises, behind one interface
+(:mod:`overlord.adapters.runtimes.base`), picked by short name
+(:mod:`overlord.adapters.runtimes.registry`)."""

@@ -2,25 +2,45 @@
 native event stream.
 
 Claude Code runs in print mode with ``-p --output-format stream-json --verbose``: one JSON
-object per line. :func:`parse_line` turns each line into typed records (:class:`Init` with the
-tools the CLI offers, :class:`AssistantTurn`, :class:`ToolUse`, :class:`ToolResult`,
-:class:`Result` with usage, cost, turns and the error flag; :class:`Other` for the rest and
-:class:`Malformed` for a line that is not a JSON object). Nothing here reads the process
-environment: the caller passes every value in.
+object per line. :func:`parse_line` turns each line into runtime-neutral records
+(:mod:`overlord.domain.runtime_records`): the ``system``/``init`` event is a
+:class:`SessionStarted` with the tools the CLI offers, each assistant line a :class:`Turn` and
+its :class:`ToolUsed` blocks, each tool result a :class:`ToolReturned`, the ``result`` event a
+:class:`Finished`; :class:`Other` for the rest and :class:`Malformed` for a line that is not a
+JSON object (or nests too deep). Nothing here reads the process environment: the caller passes
+every value in. :data:`RUNTIME` is this module's entry in the runtime registry.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
-from overlord.errors import ConfigError, OverlordError
+from overlord.adapters.runtimes.base import (
+    Launch,
+    RuntimeCaps,
+    RuntimeNotInstalled,
+    find_executable,
+    passthrough_env,
+    read_version,
+)
+from overlord.domain.guard.tools import ALLOWED_TOOLS, DENIED_TOOLS, JUDGED_TOOLS, SUBAGENT_TOOLS
+from overlord.domain.runtime_records import (
+    Finished,
+    Malformed,
+    Other,
+    Record,
+    SessionStarted,
+    ToolReturned,
+    ToolUsed,
+    Turn,
+    clamp_count,
+)
+from overlord.errors import ConfigError
 
 NAME = "claude-code"
 """The runtime's short name."""
@@ -28,52 +48,63 @@ NAME = "claude-code"
 EXECUTABLE = "claude"
 """The CLI's command name."""
 
-LOCAL_PREFIX = Path(".tools") / "claude-code"
-"""The project-local npm prefix ``.ci/install-claude-code.sh`` installs into."""
+NPM_PACKAGE = "@anthropic-ai/claude-code"
+PINNED_VERSION = "2.1.332"
+KNOWN_VERSIONS = ("2.1.197", "2.1.332")
+"""Versions whose stream, hooks and tools this adapter was checked against."""
+
+INSTALL_HINT = f"npm install -g {NPM_PACKAGE}@{PINNED_VERSION}, or set [mission] binary"
 
 PERMISSION_MODES = ("default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions")
 """``--permission-mode`` values (``bypassPermissions`` is refused as root by the CLI)."""
 
-ENV_PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "TERM")
-"""Host variables a runtime may inherit (an allow-list; everything else is dropped)."""
+ALLOWED_TOOL_FLAGS = ("Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "Bash", "TodoWrite")
+"""What ``--allowedTools`` lets run without a prompt (every call still meets the guard)."""
+
+RESUME_PROMPT = "Continue where you stopped."
+
+MAX_DEPTH = 64
+"""Deeper JSON than this is not a line the CLI printed: it is Malformed."""
+
+__all__ = ["NAME", "RUNTIME", "ClaudeCode", "Invocation", "RuntimeNotInstalled", "build_argv", "build_env",
+           "find_binary", "parse_line", "parse_stream"]
 
 
-class RuntimeNotInstalled(OverlordError):
-    """The Claude Code CLI was not found."""
+def _capability(tool: str) -> str:
+    if tool == "Bash":
+        return "shell"
+    if tool == "Write":
+        return "write"
+    if tool in ("Edit", "MultiEdit", "NotebookEdit"):
+        return "edit"
+    if tool in ("WebFetch", "WebSearch"):
+        return "fetch"
+    if tool in SUBAGENT_TOOLS:
+        return "sub_agent"
+    return "read"
+
+
+TOOLS: dict[str, str] = {
+    **{t: _capability(t) for t in JUDGED_TOOLS},
+    **{t: "bookkeeping" for t in ALLOWED_TOOLS},
+    **{t: "denied" for t in DENIED_TOOLS},
+}
+"""Claude Code's tools and what each does (the guard's table is Claude-named)."""
 
 
 # -- finding the binary --------------------------------------------------------------------
 
 
-def local_binary(project_root: Path) -> Path:
-    """Where the project-local install puts the CLI."""
-    return Path(project_root) / LOCAL_PREFIX / "node_modules" / ".bin" / EXECUTABLE
-
-
-def find_binary(explicit: str | Path | None = None, *, project_root: Path | None = None,
-                search_path: str | None = None) -> Path:
-    """The CLI to run: ``explicit`` when given (it must exist), else the project-local install
-    under ``project_root``, else ``claude`` on ``search_path`` (a PATH string).
+def find_binary(explicit: str | Path | None = None, *, search_dirs: Sequence[Path] = (),
+                path: str | None = None) -> Path:
+    """The CLI to run: ``explicit`` when given (it must exist), else a project-local install
+    in ``search_dirs`` or their ancestors, else ``claude`` on ``path`` (a PATH string).
 
     Raises:
         RuntimeNotInstalled: nothing found, or ``explicit`` is not an executable file.
     """
-    if explicit:
-        p = Path(explicit).expanduser()
-        if p.is_file() and os.access(p, os.X_OK):
-            return p.resolve()
-        raise RuntimeNotInstalled(f"the Claude Code CLI {p} is not an executable file",
-                                  "install it with `bash .ci/install-claude-code.sh` or fix the path")
-    if project_root is not None:
-        local = local_binary(project_root)
-        if local.is_file() and os.access(local, os.X_OK):
-            return local.resolve()
-    if search_path:
-        found = shutil.which(EXECUTABLE, path=search_path)
-        if found:
-            return Path(found).resolve()
-    raise RuntimeNotInstalled("the Claude Code CLI (claude) is not installed",
-                              "run `bash .ci/install-claude-code.sh` (npm install @anthropic-ai/claude-code)")
+    return find_executable(NAME, EXECUTABLE, str(explicit) if explicit else None, search_dirs=search_dirs,
+                           path=path, install_hint=INSTALL_HINT)
 
 
 # -- the command line and the environment --------------------------------------------------
@@ -91,6 +122,9 @@ class Invocation:
         model: ``--model`` or ``None``.
         resume: a native session id for ``--resume``, or ``None``.
         extra_args: more arguments, appended as given.
+
+    Raises:
+        ConfigError: a bad turn count, permission mode or tool name.
     """
 
     prompt: str
@@ -136,11 +170,10 @@ def build_env(*, base_url: str, api_key: str, home: str | Path, host_env: Mappin
         base_url: the connector (``ANTHROPIC_BASE_URL``).
         api_key: the per-run dummy key (``ANTHROPIC_API_KEY``); never an upstream key.
         home: the fresh per-run HOME.
-        host_env: the caller's environment; only :data:`ENV_PASSTHROUGH` is taken from it.
+        host_env: the caller's environment; only the allow-listed variables are taken from it.
         extra: more variables set as given (``OVERLORD_SOCKET``, ``OVERLORD_RUN_ID``).
     """
-    env = {k: v for k, v in (host_env or {}).items() if k in ENV_PASSTHROUGH}
-    env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
+    env = passthrough_env(host_env or {})
     env.update({
         "HOME": str(home),
         "ANTHROPIC_BASE_URL": base_url,
@@ -157,108 +190,24 @@ def build_env(*, base_url: str, api_key: str, home: str | Path, host_env: Mappin
 # -- the stream-json records ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Init:
-    """The ``system``/``init`` event: the session, the model and the tools the CLI offers."""
-
-    session_id: str
-    tools: tuple[str, ...]
-    model: str | None
-    cwd: str | None
-    permission_mode: str | None
-    version: str | None
-
-
-@dataclass(frozen=True)
-class AssistantTurn:
-    """One assistant line (the CLI prints one per content block; ``message_id`` groups
-    them). ``text`` and ``thinking`` join the line's text and thinking blocks."""
-
-    message_id: str
-    model: str | None
-    text: str
-    thinking: str
-    tool_use_ids: tuple[str, ...]
-    usage: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class ToolUse:
-    """A tool call the model made: ``id``, tool ``name`` and its ``input``."""
-
-    id: str
-    name: str
-    input: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class ToolResult:
-    """What the CLI sent back for a tool call. A guard denial arrives as an error carrying
-    the hook's reason (2.1.332 prefixes it with ``PreToolUse:TOOL hook error:`` for most calls,
-    but not for a Write to a relative path outside the cwd); the reliable mark is the CLI's
-    ``tool_result_meta``: ``permission_decision`` (``accept``/``reject``) and
-    ``decision_source`` (``hook``, ...), ``None`` when it printed none."""
-
-    tool_use_id: str
-    content: str
-    is_error: bool
-    permission_decision: str | None = None
-    decision_source: str | None = None
-
-
-@dataclass(frozen=True)
-class Result:
-    """The final ``result`` event. ``cost_micro_usd`` is the CLI's own cost estimate."""
-
-    subtype: str
-    is_error: bool
-    num_turns: int
-    duration_ms: int
-    cost_micro_usd: int
-    usage: Mapping[str, Any]
-    result: str
-    session_id: str
-    stop_reason: str | None
-    terminal_reason: str | None
-    permission_denials: tuple[Mapping[str, Any], ...]
-
-
-@dataclass(frozen=True)
-class Other:
-    """Any other event (``system`` status lines, hook events, ...), kept raw."""
-
-    type: str
-    subtype: str | None
-    raw: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Malformed:
-    """A line that is not a JSON object."""
-
-    line: str
-    error: str
-
-
-Record = Union[Init, AssistantTurn, ToolUse, ToolResult, Result, Other, Malformed]
-
-
-def _int(v: Any) -> int:
-    return v if isinstance(v, int) and not isinstance(v, bool) else 0
-
-
 def _str(v: Any) -> str:
     return v if isinstance(v, str) else ""
 
 
+def _opt_str(v: Any) -> str | None:
+    return v if isinstance(v, str) else None
+
+
 def micro_usd(value: Any) -> int:
-    """Dollars (a JSON number) as integer micro-dollars, rounded half up; 0 when not a number."""
+    """Dollars (a JSON number) as integer micro-dollars, rounded half up; 0 when not a number,
+    clamped to ``[0, INT_CAP]``."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         return 0
     try:
-        return int((Decimal(str(value)) * 1_000_000).to_integral_value(rounding="ROUND_HALF_UP"))
-    except (InvalidOperation, ValueError):
+        n = int((Decimal(str(value)) * 1_000_000).to_integral_value(rounding="ROUND_HALF_UP"))
+    except (InvalidOperation, ValueError, OverflowError):
         return 0
+    return clamp_count(n)[0]
 
 
 def _content_text(content: Any) -> str:
@@ -270,76 +219,155 @@ def _content_text(content: Any) -> str:
     return ""
 
 
-def _decisions_by_id(meta: Any) -> dict[str, tuple[str | None, str | None]]:
-    out: dict[str, tuple[str | None, str | None]] = {}
+def _hook_denied(meta: Any) -> set[str]:
+    """Tool use ids whose result the CLI marks as refused by a hook (``tool_result_meta``)."""
+    out: set[str] = set()
     for m in meta if isinstance(meta, list) else []:
         if isinstance(m, Mapping) and isinstance(m.get("permission_decision"), Mapping):
             pd = m["permission_decision"]
-            out[_str(m.get("id"))] = (pd.get("decision") if isinstance(pd.get("decision"), str) else None,
-                                      pd.get("source") if isinstance(pd.get("source"), str) else None)
+            if pd.get("decision") == "reject" and pd.get("source") == "hook":
+                out.add(_str(m.get("id")))
     return out
+
+
+def _turn(msg: Mapping[str, Any]) -> tuple[Record, ...]:
+    blocks = [b for b in msg.get("content") or [] if isinstance(b, Mapping)]
+    uses = tuple(ToolUsed(_str(b.get("id")), _str(b.get("name")),
+                          b["input"] if isinstance(b.get("input"), Mapping) else {})
+                 for b in blocks if b.get("type") == "tool_use")
+    usage = msg.get("usage") if isinstance(msg.get("usage"), Mapping) else {}
+    tin, c1 = clamp_count(usage.get("input_tokens"))
+    tout, c2 = clamp_count(usage.get("output_tokens"))
+    turn = Turn(
+        _str(msg.get("id")), _opt_str(msg.get("model")),
+        "".join(_str(b.get("text")) for b in blocks if b.get("type") == "text"),
+        "".join(_str(b.get("thinking")) for b in blocks if b.get("type") == "thinking"),
+        tuple(u.id for u in uses), tin, tout, c1 or c2,
+    )
+    return (turn, *uses)
 
 
 def parse_event(obj: Mapping[str, Any]) -> tuple[Record, ...]:
     """The records of one decoded stream-json event."""
     kind = _str(obj.get("type"))
-    subtype = obj.get("subtype") if isinstance(obj.get("subtype"), str) else None
+    subtype = _opt_str(obj.get("subtype"))
     if kind == "system" and subtype == "init":
         tools = obj.get("tools")
         names = tuple(t for t in tools if isinstance(t, str)) if isinstance(tools, list) else ()
-        return (Init(_str(obj.get("session_id")), names, obj.get("model"), obj.get("cwd"),
-                     obj.get("permissionMode"), obj.get("claude_code_version")),)
+        return (SessionStarted(_str(obj.get("session_id")), _opt_str(obj.get("model")),
+                               _opt_str(obj.get("claude_code_version")), names, _opt_str(obj.get("cwd")),
+                               _opt_str(obj.get("permissionMode"))),)
     if kind == "assistant" and isinstance(obj.get("message"), Mapping):
-        msg = obj["message"]
-        blocks = [b for b in msg.get("content") or [] if isinstance(b, Mapping)]
-        uses = tuple(ToolUse(_str(b.get("id")), _str(b.get("name")),
-                             b["input"] if isinstance(b.get("input"), Mapping) else {})
-                     for b in blocks if b.get("type") == "tool_use")
-        turn = AssistantTurn(
-            _str(msg.get("id")), msg.get("model") if isinstance(msg.get("model"), str) else None,
-            "".join(_str(b.get("text")) for b in blocks if b.get("type") == "text"),
-            "".join(_str(b.get("thinking")) for b in blocks if b.get("type") == "thinking"),
-            tuple(u.id for u in uses), msg.get("usage") if isinstance(msg.get("usage"), Mapping) else {},
-        )
-        return (turn, *uses)
+        return _turn(obj["message"])
     if kind == "user" and isinstance(obj.get("message"), Mapping):
         content = obj["message"].get("content")
         if isinstance(content, list):
-            meta = _decisions_by_id(obj.get("tool_result_meta"))
-            results = tuple(ToolResult(_str(b.get("tool_use_id")), _content_text(b.get("content")), b.get("is_error") is True,
-                                       *meta.get(_str(b.get("tool_use_id")), (None, None)))
+            denied = _hook_denied(obj.get("tool_result_meta"))
+            results = tuple(ToolReturned(_str(b.get("tool_use_id")), _content_text(b.get("content")),
+                                         b.get("is_error") is True, _str(b.get("tool_use_id")) in denied)
                             for b in content if isinstance(b, Mapping) and b.get("type") == "tool_result")
             if results:
                 return results
     if kind == "result":
-        denials = obj.get("permission_denials")
-        return (Result(
-            subtype or "", obj.get("is_error") is True, _int(obj.get("num_turns")), _int(obj.get("duration_ms")),
-            micro_usd(obj.get("total_cost_usd")), obj.get("usage") if isinstance(obj.get("usage"), Mapping) else {},
-            _str(obj.get("result")), _str(obj.get("session_id")),
-            obj.get("stop_reason") if isinstance(obj.get("stop_reason"), str) else None,
-            obj.get("terminal_reason") if isinstance(obj.get("terminal_reason"), str) else None,
-            tuple(d for d in denials if isinstance(d, Mapping)) if isinstance(denials, list) else (),
-        ),)
+        turns, clamped = clamp_count(obj.get("num_turns"))
+        return (Finished(subtype or "", obj.get("is_error") is True, turns, micro_usd(obj.get("total_cost_usd")),
+                         _str(obj.get("session_id")), _str(obj.get("result")),
+                         turn_limit=subtype == "error_max_turns", clamped=clamped),)
     return (Other(kind, subtype, obj),)
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets nest deeper than :data:`MAX_DEPTH` (a cheap scan before decoding)."""
+    depth = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
 
 
 def parse_line(line: str | bytes) -> tuple[Record, ...]:
     """The records of one stream-json line (empty for a blank line). Never raises."""
-    if isinstance(line, bytes):
-        line = line.decode("utf-8", "replace")
-    text = line.strip()
-    if not text:
-        return ()
     try:
-        obj = json.loads(text)
-    except ValueError as e:
-        return (Malformed(text[:4096], str(e)),)
-    if not isinstance(obj, dict):
-        return (Malformed(text[:4096], "not a JSON object"),)
-    return parse_event(obj)
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", "replace")
+        text = line.strip()
+        if not text:
+            return ()
+        if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(text):
+            return (Malformed(text[:4096], f"nests deeper than {MAX_DEPTH} levels"),)
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError) as e:
+            return (Malformed(text[:4096], str(e)[:200]),)
+        if not isinstance(obj, dict):
+            return (Malformed(text[:4096], "not a JSON object"),)
+        return parse_event(obj)
+    except Exception as e:  # noqa: BLE001 - documented never to raise: a line the parser cannot read is Malformed
+        return (Malformed(str(line)[:4096], f"{type(e).__name__}: {e}"[:200]),)
 
 
 def parse_stream(lines: Iterable[str | bytes]) -> list[Record]:
     """Every record of a stream, in order."""
     return [r for line in lines for r in parse_line(line)]
+
+
+# -- the runtime ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClaudeCode:
+    """The Claude Code CLI as a :class:`~overlord.adapters.runtimes.base.Runtime`."""
+
+    name: str = NAME
+    executable: str | None = EXECUTABLE
+    caps: RuntimeCaps = RuntimeCaps(turn_limit=True, resume=True, hooks=True, stream=True, connector=True)
+    api: str | None = "anthropic"
+    tools: Mapping[str, str] = field(default_factory=lambda: dict(TOOLS))
+    known_versions: tuple[str, ...] = KNOWN_VERSIONS
+
+    def find_binary(self, explicit: str | None, *, search_dirs: Sequence[Path], path: str | None) -> Path:
+        """See :func:`find_binary`."""
+        return find_binary(explicit, search_dirs=search_dirs, path=path)
+
+    def version(self, binary: Path) -> str | None:
+        """``claude --version`` (e.g. ``2.1.332``)."""
+        return read_version(binary)
+
+    def invocation(self, launch: Launch) -> Invocation:
+        """The :class:`Invocation` for ``launch`` (a resume continues ``launch.resume``)."""
+        inv = Invocation(prompt=launch.prompt, max_turns=launch.max_turns, allowed_tools=ALLOWED_TOOL_FLAGS,
+                         model=launch.model)
+        return replace(inv, resume=launch.resume) if launch.resume else inv
+
+    def argv(self, binary: Path | None, launch: Launch) -> list[str]:
+        """Print mode, stream-json, the turn cap, the model, ``--resume`` on a resume."""
+        if binary is None:
+            raise RuntimeNotInstalled("the Claude Code CLI was not resolved", INSTALL_HINT)
+        return build_argv(binary, self.invocation(launch))
+
+    def env(self, launch: Launch) -> dict[str, str]:
+        """The connector's URL and the per-run dummy key; HOME the run's own."""
+        return build_env(base_url=launch.connector_url or "", api_key=launch.api_key or "", home=launch.home,
+                         host_env=launch.host_env, extra=launch.extra_env)
+
+    def parse_line(self, line: bytes) -> tuple[Record, ...]:
+        """See :func:`parse_line`."""
+        return parse_line(line)
+
+
+RUNTIME = ClaudeCode()
+"""The registry's Claude Code runtime."""

@@ -1,0 +1,189 @@
+"""The runtime interface: what supervision needs to know of an agent CLI, behind one Protocol.
+
+A runtime says how to find its binary and read its version, the argv and the environment (an
+allow-list) of one attempt (a first start or a resume of its native session), which connector
+API it speaks, how to parse its native event stream into runtime-neutral records
+(:mod:`overlord.domain.runtime_records`), its native caps, and its tool table (native tool
+name to the guard's capability). Supervision, the decision service, the layers and the views
+use only this interface; each runtime's own knowledge stays in its module.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from overlord.domain.runtime_records import Record
+from overlord.errors import OverlordError
+
+ENV_PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "TERM")
+"""Host variables a runtime may inherit (an allow-list; everything else is dropped)."""
+
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+
+CAPABILITIES = ("shell", "write", "edit", "read", "fetch", "sub_agent", "bookkeeping", "denied")
+"""What a native tool does, as the guard judges it (``bookkeeping``: no side effect;
+``denied``: never allowed)."""
+
+
+class RuntimeNotInstalled(OverlordError):
+    """A runtime's CLI was not found, or the path given is not an executable file."""
+
+
+@dataclass(frozen=True)
+class RuntimeCaps:
+    """What a runtime can do natively: ``turn_limit`` (a max-turns flag), ``resume`` (continue
+    a native session by id), ``hooks`` (a PreToolUse-style hook whose deny stops a call),
+    ``stream`` (a native event stream on stdout), ``connector`` (it calls a model API that the
+    connector serves)."""
+
+    turn_limit: bool = False
+    resume: bool = False
+    hooks: bool = False
+    stream: bool = False
+    connector: bool = False
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One attempt of a runtime.
+
+    Args:
+        prompt: the first message (the goal, or the resume prompt).
+        home: the per-run HOME (writable inside the sandbox).
+        host_env: the caller's environment; only :data:`ENV_PASSTHROUGH` is taken from it.
+        extra_env: variables set as given (OVERLORD_SOCKET, OVERLORD_RUN_ID, TMPDIR, ...).
+        model: the model to ask for, or ``None`` for the runtime's default.
+        max_turns: the native turn cap, or ``None``.
+        resume: a native session id to continue, or ``None`` for a first start.
+        connector_url: the connector's base URL (runtimes with ``caps.connector``).
+        api_key: the per-run dummy key the runtime sends to the connector (never a real key).
+        command: the argv of the ``command`` runtime.
+    """
+
+    prompt: str
+    home: Path
+    host_env: Mapping[str, str] = field(default_factory=dict)
+    extra_env: Mapping[str, str] = field(default_factory=dict)
+    model: str | None = None
+    max_turns: int | None = None
+    resume: str | None = None
+    connector_url: str | None = None
+    api_key: str | None = None
+    command: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class Runtime(Protocol):
+    """An agent runtime. Implementations live in this package, one module each, and are
+    picked by short name from the closed registry (:mod:`overlord.adapters.runtimes.registry`)."""
+
+    name: str
+    """The short name a mission uses (``claude-code``, ``command``, ...)."""
+
+    executable: str | None
+    """The CLI's command name on PATH (``None``: the mission gives the command)."""
+
+    caps: RuntimeCaps
+    """Native capabilities."""
+
+    api: str | None
+    """The model API the connector must speak for it (``anthropic``, ...), or ``None``."""
+
+    tools: Mapping[str, str]
+    """Native tool name -> capability (one of :data:`CAPABILITIES`); a tool not here is denied."""
+
+    def find_binary(self, explicit: str | None, *, search_dirs: Sequence[Path], path: str | None) -> Path:
+        """The binary to run (see :func:`find_executable`).
+
+        Raises:
+            RuntimeNotInstalled: nothing found, or ``explicit`` is not an executable file.
+        """
+        ...
+
+    def version(self, binary: Path) -> str | None:
+        """The CLI's version as it prints it, or ``None`` when it cannot say."""
+        ...
+
+    def argv(self, binary: Path | None, launch: Launch) -> list[str]:
+        """The whole argv of one attempt (a resume when ``launch.resume`` is set)."""
+        ...
+
+    def env(self, launch: Launch) -> dict[str, str]:
+        """The attempt's whole environment, built from an allow-list."""
+        ...
+
+    def parse_line(self, line: bytes) -> tuple[Record, ...]:
+        """The runtime-neutral records of one line of native output. Never raises."""
+        ...
+
+
+def project_local(search_dirs: Iterable[Path], runtime: str, executable: str) -> Path | None:
+    """A project-local npm install of ``executable``: in each directory and its ancestors,
+    ``.tools/<runtime>/node_modules/.bin/<executable>`` or ``node_modules/.bin/<executable>``
+    (the first executable file found)."""
+    seen: set[Path] = set()
+    for start in search_dirs:
+        for d in (Path(start), *Path(start).parents):
+            if d in seen:
+                continue
+            seen.add(d)
+            for candidate in (d / ".tools" / runtime / "node_modules" / ".bin" / executable,
+                              d / "node_modules" / ".bin" / executable):
+                if candidate.is_file() and os.access(candidate, os.X_OK):
+                    return candidate
+    return None
+
+
+def find_executable(runtime: str, executable: str, explicit: str | None, *, search_dirs: Sequence[Path],
+                    path: str | None, install_hint: str) -> Path:
+    """Find a runtime's binary as a user has it: ``explicit`` (``[mission] binary``) when
+    given, else a project-local install under ``search_dirs`` (the mission's directory and its
+    ancestors), else ``executable`` on ``path`` (a PATH string).
+
+    Raises:
+        RuntimeNotInstalled: nothing found, or ``explicit`` is not an executable file.
+    """
+    if explicit:
+        p = Path(explicit).expanduser()
+        if p.is_file() and os.access(p, os.X_OK):
+            return p.resolve()
+        raise RuntimeNotInstalled(f"the {runtime} CLI {p} is not an executable file",
+                                  f"fix [mission] binary, or remove it to use {executable!r} from PATH")
+    local = project_local(search_dirs, runtime, executable)
+    if local is not None:
+        return local.resolve()
+    found = shutil.which(executable, path=path if path is not None else DEFAULT_PATH)
+    if found:
+        return Path(found).resolve()
+    raise RuntimeNotInstalled(f"the {runtime} CLI ({executable}) is not installed: not in [mission] binary, "
+                              f"a project-local node_modules, or PATH", install_hint)
+
+
+_VERSION = re.compile(r"(\d+\.\d+\.\d+[0-9A-Za-z.+-]*)")
+
+
+def read_version(binary: Path, args: Sequence[str] = ("--version",), *, env: Mapping[str, str] | None = None,
+                 timeout_s: float = 20.0) -> str | None:
+    """The first ``X.Y.Z`` the binary prints for ``--version``, or ``None`` (it failed, timed
+    out, or printed no version)."""
+    try:
+        proc = subprocess.run([str(binary), *args], capture_output=True, timeout=timeout_s, stdin=subprocess.DEVNULL,
+                              env=dict(env) if env is not None else {"PATH": DEFAULT_PATH, "HOME": "/nonexistent"})
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = _VERSION.search(proc.stdout.decode("utf-8", "replace") + proc.stderr.decode("utf-8", "replace"))
+    return m.group(1) if m else None
+
+
+def passthrough_env(host_env: Mapping[str, str]) -> dict[str, str]:
+    """The allow-listed part of ``host_env`` (PATH defaulted)."""
+    env = {k: v for k, v in host_env.items() if k in ENV_PASSTHROUGH}
+    env.setdefault("PATH", DEFAULT_PATH)
+    return env

@@ -1,0 +1,70 @@
+"""The ``command`` runtime: any program the mission names, run as the agent.
+
+It has no connector and no native hook (a scripted agent asks the guard itself, through the
+hook command named in ``OVERLORD_HOOK_COMMAND``). Its stdout is read as Claude Code
+stream-json when it prints such lines (so a scripted agent can report turns, tool calls and a
+result); any other line is only output.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from overlord.adapters.runtimes import claude_code
+from overlord.adapters.runtimes.base import Launch, RuntimeCaps, RuntimeNotInstalled, passthrough_env
+from overlord.domain.runtime_records import Record
+
+NAME = "command"
+
+
+@dataclass(frozen=True)
+class CommandRuntime:
+    """A mission's ``[mission] command`` as a :class:`~overlord.adapters.runtimes.base.Runtime`."""
+
+    name: str = NAME
+    executable: str | None = None
+    caps: RuntimeCaps = RuntimeCaps(stream=True)
+    api: str | None = None
+    tools: Mapping[str, str] = field(default_factory=lambda: dict(claude_code.TOOLS))
+
+    def find_binary(self, explicit: str | None, *, search_dirs: Sequence[Path], path: str | None) -> Path:
+        """The command's program: a path as given, or a name on ``path``.
+
+        Raises:
+            RuntimeNotInstalled: it does not exist or is not executable.
+        """
+        if not explicit:
+            raise RuntimeNotInstalled("the command runtime needs [mission] command", 'e.g. command = ["python3", "agent.py"]')
+        found = explicit if "/" in explicit else shutil.which(explicit, path=path)
+        if found is None or not Path(found).is_file():
+            raise RuntimeNotInstalled(f"the runtime command {explicit!r} is not installed", "check [mission] command")
+        return Path(found)
+
+    def version(self, binary: Path) -> str | None:
+        """A command has no version Overlord knows."""
+        return None
+
+    def argv(self, binary: Path | None, launch: Launch) -> list[str]:
+        """The mission's command, the program resolved to ``binary``."""
+        command = list(launch.command)
+        if binary is not None and command:
+            command[0] = str(binary)
+        return command
+
+    def env(self, launch: Launch) -> dict[str, str]:
+        """The allow-listed host variables, HOME the run's own, and the extra variables."""
+        env = passthrough_env(launch.host_env)
+        env.update(launch.extra_env)
+        env["HOME"] = str(launch.home)
+        return env
+
+    def parse_line(self, line: bytes) -> tuple[Record, ...]:
+        """Claude Code stream-json lines are read as such; anything else is output only."""
+        return claude_code.parse_line(line)
+
+
+RUNTIME = CommandRuntime()
+"""The registry's command runtime."""
