@@ -30,8 +30,9 @@ import structlog
 
 from overlord.adapters.clock import Clock
 from overlord.domain.guard import Decision, DenialClass, GuardPolicy, ToolCall, decide_payload
-from overlord.errors import ConfigError, OverlordError
+from overlord.errors import ConfigError
 from overlord.ledger import codec
+from overlord.supervision.recorder import RunRecorder
 
 log = structlog.get_logger("overlord.guard.service")
 
@@ -93,58 +94,6 @@ class DecidedCall:
 
 Recorder = Callable[[DecidedCall], None]
 """Saves one decided call (raises on failure, which turns the answer into a deny)."""
-
-
-class RunRecorder:
-    """Records decided calls as ``ToolCallDecided`` events in one run's stream.
-
-    Args:
-        ledger: the :class:`~overlord.ledger.application.Ledger` (``session.ledger``).
-        run_id: the run's UUID.
-        clock: gives each event its time.
-    """
-
-    def __init__(self, ledger: Any, run_id: Any, clock: Clock) -> None:
-        self.ledger = ledger
-        self.run_id = run_id
-        self.clock = clock
-        self._lock = threading.Lock()
-
-    def apply(self, change: Callable[[Any], None]) -> None:
-        """Load the run, let ``change`` trigger events on it, save: one writer at a time,
-        so the controller and the decision service can both extend the run's stream."""
-        with self._lock:
-            run = self.ledger.get(self.run_id)
-            change(run)
-            self.ledger.append(run)
-
-    def __call__(self, call: DecidedCall) -> None:
-        """Append one ``ToolCallDecided``. Raises LedgerError/NotFoundError on failure."""
-        d = call.decision
-        with self._lock:
-            run = self.ledger.get(self.run_id)
-            kwargs = dict(
-                tool=call.tool,
-                input=call.input,
-                digest=call.digest,
-                decision=d.decision,
-                denial_class=d.denial_class.value if d.denial_class else None,
-                reason=d.reason,
-                tool_use_id=call.tool_use_id,
-                probe=call.probe,
-                at=self.clock.now(),
-            )
-            try:
-                run.record_tool_call(**kwargs)
-                self.ledger.append(run)
-            except OverlordError:
-                raise
-            except Exception:  # noqa: BLE001 - an unencodable value: stringify and retry once
-                run = self.ledger.get(self.run_id)
-                kwargs["input"] = {"unencodable": repr(call.input)[:65536]}
-                kwargs["reason"] = safe_value(str(d.reason))
-                run.record_tool_call(**kwargs)
-                self.ledger.append(run)
 
 
 class DecisionCore:

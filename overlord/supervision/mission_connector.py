@@ -32,7 +32,7 @@ from overlord.adapters.connector.transcript import Transcript
 from overlord.domain.mission import Mission
 from overlord.domain.prices import PriceTable
 from overlord.domain.settlement import StopCode
-from overlord.errors import ConfigError, NotFoundError, OverlordError
+from overlord.errors import ConfigError, NotFoundError
 
 log = structlog.get_logger("overlord.connector")
 
@@ -149,6 +149,10 @@ class LiveConnector:
         """The route's first violation, or ``None``."""
         return self.route.violation()
 
+    def model_requests(self) -> int:
+        """How many model requests the runtime sent (a resumed replay continues after them)."""
+        return sum(1 for r in self.thread.requests if r.path == "/v1/messages")
+
     def close(self) -> None:
         """Stop the connector."""
         self.thread.close()
@@ -172,17 +176,16 @@ def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], No
     route = Route(plan.route)
 
     def on_call(rec: CallRecord) -> None:
-        try:
-            req_blob, res_blob = put_blob(rec.request_body), put_blob(rec.response_body)
-            record(lambda run: run.record_connector_call(
-                provider=rec.provider, path=rec.path, model=rec.model, status=rec.status, stream=rec.stream,
-                input_tokens=rec.input_tokens, output_tokens=rec.output_tokens,
-                cache_creation_input_tokens=rec.cache_creation_input_tokens,
-                cache_read_input_tokens=rec.cache_read_input_tokens, cost_micro_usd=rec.cost_micro_usd,
-                priced=rec.priced, latency_ns=rec.latency_ns, request_blob=req_blob, response_blob=res_blob,
-                at=clock.now()))
-        except (OverlordError, OSError) as e:
-            log.warning("connector.record_failed", path=rec.path, model=rec.model, error=str(e))
+        # raises when the exchange cannot be recorded: the connector then withholds the answer,
+        # and the recorder has marked the run to stop with controller_error
+        req_blob, res_blob = put_blob(rec.request_body), put_blob(rec.response_body)
+        record(lambda run: run.record_connector_call(
+            provider=rec.provider, path=rec.path, model=rec.model, status=rec.status, stream=rec.stream,
+            input_tokens=rec.input_tokens, output_tokens=rec.output_tokens,
+            cache_creation_input_tokens=rec.cache_creation_input_tokens,
+            cache_read_input_tokens=rec.cache_read_input_tokens, cost_micro_usd=rec.cost_micro_usd,
+            priced=rec.priced, latency_ns=rec.latency_ns, request_blob=req_blob, response_blob=res_blob,
+            at=clock.now()))
 
     if plan.mode == "record":
         assert plan.upstream is not None

@@ -1,11 +1,21 @@
 """The main job: run a mission under supervision, end to end.
 
-``run_mission`` checks everything it can before anything is spawned (the runtime is
-installed, the transcript reads, the worker root does not contain the home), then opens a
-Run; hosts the guard's decision service on a Unix socket; arms the guard (the hook installed
-in the root, two probes that must be denied); starts the connector (replay) and points the
-runtime at it; spawns the runtime under the controller; records the exit; settles; restores
-the hook settings; signs a checkpoint. Once the Run is opened it is always settled.
+:func:`prepare` checks everything it can before anything is opened or spawned (the runtime is
+known and installed, the connector's transcript or upstream is good, the worker root does not
+contain the home). :class:`MissionRun` then goes through its steps, each a method:
+
+1. :meth:`~MissionRun.open`: the Run is opened, the mission recorded, layer 0 sealed;
+2. :meth:`~MissionRun.arm`: the guard's decision service starts on a Unix socket and the hook
+   is installed and proven (two probes must be denied);
+3. :meth:`~MissionRun.connect`: the runtime's HOME is made and the connector started;
+4. :meth:`~MissionRun.supervise`: the runtime runs under the controller, attempt after
+   attempt (steering and recovery resume its native session), and the settlement is decided;
+5. :meth:`~MissionRun.finish`: the run is settled (once), then the after-steps: restore the
+   hook, the gate, a checkpoint, notify, the commit. None of them changes the settlement.
+
+Every write goes through the run's :class:`~overlord.supervision.recorder.RunRecorder`: a write
+the ledger refuses during the run stops it with ``controller_error``; a failed after-step is a
+``Bookkeeping`` event. Once the Run is opened it is always settled, whatever is raised.
 """
 
 from __future__ import annotations
@@ -14,7 +24,7 @@ import hashlib
 import shutil
 import tempfile
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,25 +35,30 @@ import structlog
 from overlord import __version__
 from overlord.adapters.clock import Clock
 from overlord.adapters.connector.transcript import Transcript
-from overlord.adapters.hooks.install import GuardArmError, restore_hook
-from overlord.adapters.runtimes import claude_code as cc
+from overlord.adapters.hooks.install import GuardArmError, Installation, restore_hook
+from overlord.adapters.runtimes.base import Launch, Runtime
+from overlord.adapters.runtimes.registry import get_runtime
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.mission import Mission
 from overlord.domain.run import Run
 from overlord.domain.settlement import Settlement, StopCode, settle_supervised, settlement_conflict, stopped
-from overlord.errors import ConfigError, OverlordError
+from overlord.errors import ConfigError
 from overlord.ledger.home import contains
 from overlord.ledger.session import LedgerSession
 from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv
 from overlord.supervision import mission_layers
-from overlord.supervision.controller import Controller, parse_nothing
-from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder, arm_guard
-from overlord.supervision.mission_connector import ConnectorPlan, load_recorded, plan_connector, start_connector
+from overlord.supervision.controller import Controller, Supervised
+from overlord.supervision.decision_service import DecisionCore, DecisionService, arm_guard
+from overlord.supervision.mission_connector import (
+    ConnectorPlan,
+    LiveConnector,
+    load_recorded,
+    plan_connector,
+    start_connector,
+)
+from overlord.supervision.recorder import RunRecorder
 
 log = structlog.get_logger("overlord.mission")
-
-CLAUDE_TOOLS = ("Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "Bash", "TodoWrite")
-ENV_ALLOW = ("PATH", "LANG", "LC_ALL", "TZ", "TERM")
 
 
 @dataclass(frozen=True)
@@ -60,231 +75,383 @@ class MissionResult:
 
 @dataclass(frozen=True)
 class Prepared:
-    """What was checked before anything was opened or spawned."""
+    """What was checked before anything was opened or spawned: the runtime, its binary (and
+    the version it reports), the first attempt's argv for the record, the sandbox program
+    (``None``: the runtime runs bare, ``--no-sandbox``) and the checked connector."""
 
-    argv: tuple[str, ...]
+    runtime: Runtime
     binary: Path | None
-    transcript: Transcript | None
-    bwrap: str | None = None  # None: the runtime runs bare (--no-sandbox)
-    connector: ConnectorPlan | None = None  # the checked [connector] (claude-code only)
+    argv: tuple[str, ...]
+    version: str | None = None
+    bwrap: str | None = None
+    connector: ConnectorPlan | None = None
+
+    @property
+    def transcript(self) -> Transcript | None:
+        """The replayed transcript, when the connector replays one."""
+        return self.connector.transcript if self.connector else None
 
 
-def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, project_root: Path | None,
-            claude_binary: str | None = None, sandbox: bool = True) -> Prepared:
+@dataclass(frozen=True)
+class ResumeFrom:
+    """A settled run to resume: its id, its native session, and the HOME that holds it."""
+
+    run_id: uuid.UUID
+    session_id: str
+    runtime_home: Path
+    model_requests: int = 0  # a replay continues after the requests the run already made
+
+
+def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, host_path: str | None = None,
+            sandbox: bool = True) -> Prepared:
     """Check the mission against this machine before a run is opened.
 
+    Args:
+        host_path: the PATH to find the runtime's CLI on (the caller's own).
+
     Raises:
-        ConfigError: the root contains (or is inside) the home, a transcript is missing or
-            bad, a mode that is not built yet. RuntimeNotInstalled: no Claude Code CLI.
+        ConfigError: the root contains (or is inside) the home or is not a directory, a
+            transcript is missing or bad, the upstream does not answer, bubblewrap is missing.
+        RuntimeNotInstalled: the runtime's CLI was not found.
     """
     if contains(root, home_root) or contains(home_root, root):
         raise ConfigError(f"the worker root {root} contains (or is inside) the Overlord home {home_root}",
                           "move OVERLORD_HOME out of the worker root")
     if not root.is_dir():
-        raise ConfigError(f"the worker root {root} is not a directory")
+        raise ConfigError(f"the worker root {root} is not a directory", "create it first")
+    runtime = get_runtime(mission.runtime)
+    explicit = mission.command[0] if mission.command else mission.binary
+    binary = runtime.find_binary(explicit, search_dirs=(mission_dir,), path=host_path)
     bwrap = bubblewrap_path() if sandbox else None
-    transcript = None
-    if mission.runtime == "claude-code":
-        binary = cc.find_binary(claude_binary, project_root=project_root)
-        plan = plan_connector(mission, mission_dir=mission_dir)
-        return Prepared((str(binary),), binary, plan.transcript, bwrap, connector=plan)
-    exe = shutil.which(mission.command[0], path=None) if "/" not in mission.command[0] else mission.command[0]
-    if exe is None or not Path(exe).exists():
-        raise ConfigError(f"the runtime command {mission.command[0]!r} is not installed", "check [mission] command")
-    return Prepared(mission.command, None, None, bwrap)
+    plan = plan_connector(mission, mission_dir=mission_dir) if runtime.caps.connector else None
+    version = runtime.version(binary) if runtime.executable else None
+    known = getattr(runtime, "known_versions", ())
+    if version is not None and known and version not in known:
+        log.warning("runtime.version_unknown", runtime=runtime.name, version=version, known=list(known))
+    first = runtime.argv(binary, Launch(prompt=mission.goal, home=root, model=_model(mission),
+                                        max_turns=mission.limits.max_turns, command=mission.command))
+    return Prepared(runtime, binary, tuple(first), version, bwrap, plan)
 
 
 def run_mission(
     session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
-    host_env: Mapping[str, str], poll_ms: int = 100, on_tick=None,  # noqa: ANN001 - Controller.on_tick
+    host_env: Mapping[str, str], poll_ms: int = 100, on_tick: Callable[..., None] | None = None,
     mission_blob: str | None = None, mission_dir: Path | None = None, resume_from: ResumeFrom | None = None,
 ) -> MissionResult:
-    """Run a prepared mission in ``root`` (see the module docstring)."""
-    root = root.resolve()
-    recorded = load_recorded(session, prepared.connector)  # a forensic replay's responses: read before a run opens
-    policy = mission.guard if mission.guard.worker_root else _with_root(mission.guard, root)
-    run_id = uuid.uuid4()
-    memory = _memory_limit(mission.limits.memory_mb)
-    sandbox_label = ("bubblewrap" if prepared.bwrap else "none") + (f"+{memory.label}" if memory else "")
-    session.ledger.append(Run.open(
-        run_id=run_id, cwd=str(root), argv=list(prepared.argv), policy_hash=_policy_hash(policy),
-        overlord_version=__version__, runtime=mission.runtime, sandbox=sandbox_label,
-        at=clock.now()))
-    recorder = RunRecorder(session.ledger, run_id, clock)
-    if mission_blob is not None:
-        recorder.apply(lambda run: run.record_mission(mission_blob=mission_blob, mission_dir=str(mission_dir or root),
-                                                      at=clock.now()))
-    if resume_from is not None:
-        recorder.apply(lambda run: run.resumed_from(previous_run=str(resume_from.run_id),
-                                                    session_id=resume_from.session_id, at=clock.now()))
-    sealer = mission_layers.open_layers(session, run_id, root, recorder.apply, clock,  # layer 0: the root as found
-                                        gitignore=mission.layers_gitignore)
-    settlement: Settlement | None = None
-    exit_code = exit_signal = None
-    armed = False
-    try:
-        with ExitStack() as stack:
-            if memory is not None:
-                stack.callback(memory.release)
-            sock_dir = Path(tempfile.mkdtemp(prefix="ovl-", dir="/tmp"))
-            stack.callback(shutil.rmtree, sock_dir, ignore_errors=True)
-            core = DecisionCore(policy, overlord_home=str(session.home.root), recorder=recorder, run_id=str(run_id))
-            service = stack.enter_context(DecisionService(sock_dir / "guard.sock", core))
-            if sealer is not None:  # layers: the PostToolUse hook asks for a seal after each writing tool
-                core.on_post_tool_use = sealer.on_post_tool_use
-            try:
-                inst = arm_guard(session, root=root, policy=policy, clock=clock, run_id=run_id, service=service,
-                                 post_tool_use=sealer is not None)
-                armed = True
-            except GuardArmError as e:
-                settlement = stopped(StopCode.POLICY, f"the guard could not be armed: {e.message}")
-                return _finish(session, run_id, settlement, None, None, clock, root, armed, mission, sealer)
-            extra = {"OVERLORD_SOCKET": str(service.socket_path), "OVERLORD_RUN_ID": str(run_id),
-                     "OVERLORD_HOOK_COMMAND": inst.command}
-            # the runtime's HOME is kept with the run (its native session lives there, for
-            # `overlord resume`); inside the jail it is the one writable place under the home
-            runtime_home = runtime_home_of(session, run_id)
-            if resume_from is not None and resume_from.runtime_home.is_dir():
-                shutil.copytree(resume_from.runtime_home, runtime_home, symlinks=True, dirs_exist_ok=True)
-            runtime_home.mkdir(parents=True, exist_ok=True, mode=0o700)
-            shutil.rmtree(runtime_home / "tmp", ignore_errors=True)
-            (runtime_home / "tmp").mkdir()
-            extra["TMPDIR"] = str(runtime_home / "tmp")
-            stop_requested = _no_stop
-            if mission.runtime == "claude-code":
-                dummy_key = f"overlord-run-{run_id.hex[:12]}"
-                conn = stack.enter_context(start_connector(
-                    _resumed_plan(prepared.connector or ConnectorPlan("replay", mission.models, transcript=prepared.transcript),
-                                  resume_from),
-                    record=recorder.apply, put_blob=session.blobs.put, clock=clock, host_env=host_env,
-                    dummy_key=dummy_key, recorded=recorded))
-                stop_requested = conn.stop_requested
-                env = cc.build_env(base_url=conn.url, api_key=dummy_key, home=runtime_home,
-                                   host_env=host_env, extra=extra)
-                inv = cc.Invocation(prompt=mission.goal, max_turns=mission.limits.max_turns, allowed_tools=CLAUDE_TOOLS,
-                                    model=mission.models[0] if mission.models else None)
-                if resume_from is not None:
-                    inv = replace(inv, resume=resume_from.session_id, prompt="Continue where you stopped.")
-                argv = cc.build_argv(prepared.binary, inv)
-                parse = cc.parse_line
-            else:
-                env = {k: v for k, v in host_env.items() if k in ENV_ALLOW}
-                env.update(extra, HOME=str(runtime_home))
-                argv = list(prepared.argv)
-                parse = cc.parse_line if mission.runtime == "command" else parse_nothing
-            def contained(argv: list[str]) -> list[str]:
-                if not prepared.bwrap:
-                    return argv
-                writable = tuple(dict.fromkeys([str(root), *(_resolved(p) for p in policy.write_roots), str(runtime_home)]))
-                jail = Jail(writable=writable, hidden=(str(session.home.root.resolve()),),
-                            read_only=(str(inst.snapshot_dir), *_guarded_dirs(root)), sockets=(str(sock_dir),))
-                return jail_argv(prepared.bwrap, jail, argv, cwd=str(root))
-
-            settings_intact = _settings_watch(Path(inst.settings_path))
-
-            def stop_check() -> tuple[StopCode, str] | None:
-                return stop_requested() or settings_intact()
-
-            controller = Controller(
-                record=recorder.apply, put_blob=session.blobs.put, limits=mission.limits,
-                max_denials=policy.max_denials, denials=lambda: service.denials, parse_line=parse,
-                control_path=_control_path(session, run_id), clock=clock, poll_ms=poll_ms,
-                stop_requested=stop_check, on_tick=on_tick, preexec=memory.preexec if memory else None,
-            )
-            attempt = 0
-            while True:
-                try:
-                    seen = controller.supervise(contained(argv), cwd=str(root), env=env)
-                except OSError as e:
-                    settlement = Settlement("failed", StopCode.RUNTIME_ERROR.value, f"the runtime could not start: {e}")
-                    return _finish(session, run_id, settlement, None, None, clock, root, armed, mission, sealer)
-                exit_code, exit_signal = seen.exit_code, seen.signal
-                recorder.apply(lambda run, seen=seen: run.record_exit(
-                    exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns,
-                    stdout_blob=session.blobs.put(seen.stdout), stderr_blob=session.blobs.put(seen.stderr),
-                    stdout_bytes=len(seen.stdout), stderr_bytes=len(seen.stderr), at=clock.now()))
-                # steering: a person's message stops the attempt and resumes the session with it first
-                steered = seen.crossed is not None and seen.crossed.stop_code is StopCode.STEERED
-                if steered and mission.runtime == "claude-code" and seen.session_id:
-                    prompt, why = seen.crossed.detail, f"steered: {seen.crossed.detail[:200]}"
-                else:
-                    # recovery: a stalled or failed attempt resumes its native session, up to max_resumes
-                    why = _resumable(mission, seen, attempt)
-                    if why is None:
-                        break
-                    attempt += 1
-                    prompt = "Continue where you stopped."
-                recorder.apply(lambda run, n=attempt, sid=seen.session_id, why=why: run.resume(
-                    attempt=n, session_id=sid, reason=why, at=clock.now()))
-                log.info("run.resume", run_id=str(run_id), attempt=attempt, reason=why)
-                argv = cc.build_argv(prepared.binary, replace(inv, resume=seen.session_id, prompt=prompt))
-            if mission.runtime == "claude-code":
-                served = sum(1 for r in conn.thread.requests if r.path == "/v1/messages")
-                recorder.apply(lambda run: run.connector_closed(model_requests=served, at=clock.now()))
-            conflict = settlement_conflict(
-                stop_code=seen.crossed.stop_code if seen.crossed else None,
-                result_subtype=seen.result.subtype if seen.result else None,
-                result_is_error=seen.result.is_error if seen.result else None)
-            if conflict is not None:
-                recorder.apply(lambda run: run.settlement_conflict(detail=conflict, at=clock.now()))
-            settlement = settle_supervised(
-                stop_code=seen.crossed.stop_code if seen.crossed else None,
-                stop_detail=seen.crossed.detail if seen.crossed else "",
-                exit_code=seen.exit_code, signal=seen.signal,
-                result_subtype=seen.result.subtype if seen.result else None,
-                result_is_error=seen.result.is_error if seen.result else None,
-            )
-    except KeyboardInterrupt:
-        settlement = stopped(StopCode.CANCELLED, "interrupted")
-    finally:
-        if settlement is None:
-            settlement = Settlement("failed", StopCode.CONTROLLER_ERROR.value, "the controller failed before settling")
-    return _finish(session, run_id, settlement, exit_code, exit_signal, clock, root, armed, mission, sealer)
+    """Run a prepared mission in ``root`` (see the module docstring); returns how it settled."""
+    return MissionRun(session, mission, prepared, root=root, clock=clock, host_env=host_env, poll_ms=poll_ms,
+                      on_tick=on_tick, mission_blob=mission_blob, mission_dir=mission_dir,
+                      resume_from=resume_from).run()
 
 
-def _finish(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, exit_code: int | None,
-            exit_signal: int | None, clock: Clock, root: Path, armed: bool, mission: Mission,
-            sealer: Any = None) -> MissionResult:
-    """Settle (once), then the after-steps; none of them changes the settlement."""
-    mission_layers.final_seal(sealer, run_id)  # layers: the settlement seal
-    run = session.ledger.get(run_id)
-    if run.settlement is None:
-        run.settle(settlement, at=clock.now())
-        session.ledger.append(run)
-    log.info("run.settled", run_id=str(run_id), status=settlement.status, stop_code=settlement.stop_code)
-    size = None
-    if armed:
+class _Ended(Exception):
+    """A step ended the run before the runtime ran: the settlement to record."""
+
+    def __init__(self, settlement: Settlement) -> None:
+        super().__init__(settlement.detail)
+        self.settlement = settlement
+
+
+class MissionRun:
+    """One mission run, step by step (see the module docstring). Use :meth:`run`."""
+
+    def __init__(self, session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
+                 host_env: Mapping[str, str], poll_ms: int = 100, on_tick: Callable[..., None] | None = None,
+                 mission_blob: str | None = None, mission_dir: Path | None = None,
+                 resume_from: ResumeFrom | None = None) -> None:
+        self.session = session
+        self.mission = mission
+        self.prepared = prepared
+        self.runtime = prepared.runtime
+        self.root = root.resolve()
+        self.clock = clock
+        self.host_env = dict(host_env)
+        self.poll_ms = poll_ms
+        self.on_tick = on_tick
+        self.mission_blob = mission_blob
+        self.mission_dir = mission_dir or self.root
+        self.resume_from = resume_from
+        self.run_id = uuid.uuid4()
+        self.policy = mission.guard if mission.guard.worker_root else replace(mission.guard, worker_root=str(self.root))
+        self.recorder = RunRecorder(session.ledger, self.run_id, clock)
+        self.sealer: Any = None
+        self.installation: Installation | None = None
+        self.service: DecisionService | None = None
+        self.connector: LiveConnector | None = None
+        self.sock_dir: Path | None = None
+        self.runtime_home = runtime_home_of(session, self.run_id)
+        self.memory: _MemoryLimit | None = None
+        self.exit_code: int | None = None
+        self.exit_signal: int | None = None
+
+    # -- the whole run ---------------------------------------------------------------
+
+    def run(self) -> MissionResult:
+        """Open, arm, connect, supervise, then finish; the run is settled whatever happens."""
+        recorded = load_recorded(self.session, self.prepared.connector)  # a forensic replay's answers, read first
+        self.open()
+        settlement: Settlement | None = None
         try:
-            restore_hook(root, session.home.root, session.blobs)
-        except OverlordError as e:  # bookkeeping
-            _bookkeeping(session, run_id, "restore_hook", e.diagnostics(), clock)
-    if mission.gate_artifact is not None:
-        _gate(session, run_id, root / mission.gate_artifact, clock)
-    try:
-        size = session.checkpoint(at=clock.now())[0].size
-    except OverlordError as e:  # bookkeeping
-        _bookkeeping(session, run_id, "checkpoint", e.diagnostics(), clock)
-    _notify(session, run_id, mission, clock)
-    if mission.commit_on_pass:  # commit: Overlord, not the agent, commits the last layer on a pass
-        mission_layers.commit_on_pass(session, run_id, root, clock)
-    final = session.ledger.get(run_id)
-    return MissionResult(run_id, final.settlement or settlement, exit_code, exit_signal, size, final.verdict)
+            with ExitStack() as stack:
+                self.record_start()
+                self.arm(stack)
+                self.connect(stack, recorded)
+                settlement = self.supervise()
+        except _Ended as e:
+            settlement = e.settlement
+        except KeyboardInterrupt:
+            settlement = stopped(StopCode.CANCELLED, "interrupted")
+        except Exception as e:  # noqa: BLE001 - the run is settled whatever went wrong
+            log.error("run.controller_failed", run_id=str(self.run_id), error=f"{type(e).__name__}: {e}")
+            settlement = Settlement("failed", StopCode.CONTROLLER_ERROR.value,
+                                    f"the controller failed: {type(e).__name__}: {str(e)[:300]}")
+        return self.finish(settlement)
+
+    # -- 1. open ---------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Open the Run (``Opened``: where, what, under which policy and sandbox).
+
+        Raises:
+            LedgerError: the Run could not be opened (nothing else happens then).
+        """
+        self.memory = _memory_limit(self.mission.limits.memory_mb)
+        sandbox = ("bubblewrap" if self.prepared.bwrap else "none") + (f"+{self.memory.label}" if self.memory else "")
+        self.session.ledger.append(Run.open(
+            run_id=self.run_id, cwd=str(self.root), argv=list(self.prepared.argv), policy_hash=_policy_hash(self.policy),
+            overlord_version=__version__, runtime=self.runtime.name, sandbox=sandbox, at=self.clock.now()))
+        log.info("run.opened", run_id=str(self.run_id), runtime=self.runtime.name)
+
+    def record_start(self) -> None:
+        """Record the mission (and what it resumes) and seal layer 0, the root as found.
+
+        Raises:
+            _Ended: layer 0 could not be sealed (the workspace could not be recorded).
+            RecordFailed: the ledger refused a write.
+        """
+        if self.mission_blob is not None:
+            blob = self.mission_blob
+            self.recorder.apply(lambda run: run.record_mission(mission_blob=blob, mission_dir=str(self.mission_dir),
+                                                               at=self.clock.now()))
+        if self.resume_from is not None:
+            rf = self.resume_from
+            self.recorder.apply(lambda run: run.resumed_from(previous_run=str(rf.run_id), session_id=rf.session_id,
+                                                             at=self.clock.now()))
+        self.sealer = mission_layers.open_layers(self.session, self.run_id, self.root, self.recorder.apply,
+                                                 self.clock, gitignore=self.mission.layers_gitignore)
+        if self.sealer is None:
+            raise _Ended(Settlement("failed", StopCode.CONTROLLER_ERROR.value,
+                                    "layer 0 could not be sealed: the run's workspace cannot be recorded"))
+
+    # -- 2. arm ----------------------------------------------------------------------
+
+    def arm(self, stack: ExitStack) -> None:
+        """Start the decision service and arm the guard in the root.
+
+        Raises:
+            _Ended: the guard could not be armed (stop code ``policy``), or a write failed.
+        """
+        if self.memory is not None:
+            stack.callback(self.memory.release)
+        self.sock_dir = Path(tempfile.mkdtemp(prefix="ovl-", dir="/tmp"))
+        stack.callback(shutil.rmtree, self.sock_dir, ignore_errors=True)
+        core = DecisionCore(self.policy, overlord_home=str(self.session.home.root), recorder=self.recorder,
+                            run_id=str(self.run_id))
+        self.service = stack.enter_context(DecisionService(self.sock_dir / "guard.sock", core))
+        core.on_post_tool_use = self._post_tool_use
+        try:
+            self.installation = arm_guard(self.session, root=self.root, policy=self.policy, clock=self.clock,
+                                          run_id=self.run_id, service=self.service, post_tool_use=True)
+        except GuardArmError as e:
+            raise _Ended(stopped(StopCode.POLICY, f"the guard could not be armed: {e.message}")) from e
+
+    def _post_tool_use(self, payload: str) -> dict[str, Any]:
+        """A writing tool finished: seal a layer. A seal that cannot be recorded stops the run."""
+        answer: dict[str, Any] = self.sealer.on_post_tool_use(payload)
+        if answer.get("error") and self.recorder.failure is None:
+            self.recorder.failure = (StopCode.CONTROLLER_ERROR, f"a layer could not be sealed: {answer['error']}")
+        return answer
+
+    # -- 3. connect ------------------------------------------------------------------
+
+    def connect(self, stack: ExitStack, recorded: Any = None) -> None:
+        """Make the runtime's HOME (kept with the run, for ``overlord resume``) and start the
+        connector when the runtime calls a model."""
+        home = self.runtime_home
+        if self.resume_from is not None and self.resume_from.runtime_home.is_dir():
+            shutil.copytree(self.resume_from.runtime_home, home, symlinks=True, dirs_exist_ok=True)
+        home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        shutil.rmtree(home / "tmp", ignore_errors=True)
+        (home / "tmp").mkdir()
+        if self.runtime.caps.connector:
+            plan = self.prepared.connector or ConnectorPlan("replay", self.mission.models,
+                                                            transcript=self.prepared.transcript)
+            self.connector = stack.enter_context(start_connector(
+                _resumed_plan(plan, self.resume_from), record=self.recorder.apply, put_blob=self.session.blobs.put,
+                clock=self.clock, host_env=self.host_env, dummy_key=self.dummy_key, recorded=recorded))
+
+    @property
+    def dummy_key(self) -> str:
+        """The per-run key the runtime sends to the connector (never a real key)."""
+        return f"overlord-run-{self.run_id.hex[:12]}"
+
+    def launch(self, *, prompt: str, resume: str | None) -> Launch:
+        """One attempt's :class:`Launch` (the first start, or a resume of ``resume``)."""
+        assert self.service is not None and self.installation is not None
+        extra = {"OVERLORD_SOCKET": str(self.service.socket_path), "OVERLORD_RUN_ID": str(self.run_id),
+                 "OVERLORD_HOOK_COMMAND": self.installation.command, "TMPDIR": str(self.runtime_home / "tmp")}
+        return Launch(prompt=prompt, home=self.runtime_home, host_env=self.host_env, extra_env=extra,
+                      model=_model(self.mission), max_turns=self.mission.limits.max_turns, resume=resume,
+                      connector_url=self.connector.url if self.connector else None,
+                      api_key=self.dummy_key if self.connector else None, command=self.mission.command)
+
+    def contained(self, argv: list[str]) -> list[str]:
+        """``argv`` inside the bubblewrap jail (bare under ``--no-sandbox``)."""
+        if not self.prepared.bwrap:
+            return argv
+        assert self.installation is not None and self.sock_dir is not None
+        writable = tuple(dict.fromkeys([str(self.root), *(_resolved(p) for p in self.policy.write_roots),
+                                        str(self.runtime_home)]))
+        jail = Jail(writable=writable, hidden=(str(self.session.home.root.resolve()),),
+                    read_only=(str(self.installation.snapshot_dir), *_guarded_dirs(self.root)),
+                    sockets=(str(self.sock_dir),))
+        return jail_argv(self.prepared.bwrap, jail, argv, cwd=str(self.root))
+
+    # -- 4. supervise ----------------------------------------------------------------
+
+    def supervise(self) -> Settlement:
+        """Run the runtime under the controller, resuming its native session when steered or
+        when a stalled or failed attempt may be recovered; returns the settlement to record."""
+        assert self.service is not None and self.installation is not None
+        service = self.service
+        settings_intact = _settings_watch(Path(self.installation.settings_path))
+        connector = self.connector
+
+        def stop_check() -> tuple[StopCode, str] | None:
+            return (self.recorder.stop_requested() or (connector.stop_requested() if connector else None)
+                    or settings_intact())
+
+        controller = Controller(
+            record=self.recorder.apply, put_blob=self.session.blobs.put, limits=self.mission.limits,
+            max_denials=self.policy.max_denials, denials=lambda: service.denials,
+            parse_line=self.runtime.parse_line, control_path=_control_path(self.session, self.run_id),
+            clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
+            preexec=self.memory.preexec if self.memory else None,  # type: ignore[arg-type]
+        )
+        launch = self.launch(prompt=self.mission.goal if self.resume_from is None else RESUME_PROMPT,
+                             resume=self.resume_from.session_id if self.resume_from else None)
+        attempt = 0
+        while True:
+            argv = self.contained(self.runtime.argv(self.prepared.binary, launch))
+            try:
+                seen = controller.supervise(argv, cwd=str(self.root), env=self.runtime.env(launch))
+            except OSError as e:
+                return Settlement("failed", StopCode.RUNTIME_ERROR.value, f"the runtime could not start: {e}")
+            self._record_exit(seen)
+            again = self._next_attempt(seen, attempt)
+            if again is None:
+                break
+            prompt, why, counted = again
+            attempt += counted
+            sid = seen.session_id or ""
+            self.recorder.apply(lambda run, n=attempt, sid=sid, why=why: run.resume(
+                attempt=n, session_id=sid, reason=why, at=self.clock.now()))
+            log.info("run.resume", run_id=str(self.run_id), attempt=attempt, reason=why)
+            launch = replace(launch, prompt=prompt, resume=sid)
+        if connector is not None:
+            served = connector.model_requests()
+            self.recorder.apply(lambda run: run.connector_closed(model_requests=served, at=self.clock.now()))
+        return self._settlement(seen)
+
+    def _record_exit(self, seen: Supervised) -> None:
+        self.exit_code, self.exit_signal = seen.exit_code, seen.signal
+        out_blob = seen.stdout.store(self.session.blobs.put_file)
+        err_blob = seen.stderr.store(self.session.blobs.put_file)
+        self.recorder.apply(lambda run: run.record_exit(
+            exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns, stdout_blob=out_blob,
+            stderr_blob=err_blob, stdout_bytes=seen.stdout.size, stderr_bytes=seen.stderr.size, at=self.clock.now()))
+        seen.stdout.close()
+        seen.stderr.close()
+
+    def _next_attempt(self, seen: Supervised, attempt: int) -> tuple[str, str, int] | None:
+        """``(prompt, why, counts as a recovery)`` for the next attempt, or ``None``: a person
+        steered it (the message first), or a stalled or failed attempt may be recovered."""
+        crossed = seen.crossed
+        if crossed is not None and crossed.stop_code is StopCode.STEERED:
+            if self.runtime.caps.resume and seen.session_id:
+                return crossed.detail, f"steered: {crossed.detail[:200]}", 0
+            return None
+        why = _resumable(self.runtime, self.mission.max_resumes, seen, attempt)
+        return (RESUME_PROMPT, why, 1) if why is not None else None
+
+    def _settlement(self, seen: Supervised) -> Settlement:
+        crossed, result = seen.crossed, seen.result
+        conflict = settlement_conflict(stop_code=crossed.stop_code if crossed else None,
+                                       result_subtype=result.subtype if result else None,
+                                       result_is_error=result.is_error if result else None)
+        if conflict is not None:
+            self.recorder.apply(lambda run: run.settlement_conflict(detail=conflict, at=self.clock.now()))
+        return settle_supervised(
+            stop_code=crossed.stop_code if crossed else None, stop_detail=crossed.detail if crossed else "",
+            exit_code=seen.exit_code, signal=seen.signal, result_subtype=result.subtype if result else None,
+            result_is_error=result.is_error if result else None,
+            result_turn_limit=result.turn_limit if result else False)
+
+    # -- 5. finish -------------------------------------------------------------------
+
+    def finish(self, settlement: Settlement) -> MissionResult:
+        """Settle (once), then the after-steps; none of them changes the settlement. A run
+        settled meanwhile from outside (``overlord kill`` on an orphan) keeps that settlement
+        and records the late one as a ``SettlementConflict``."""
+        rec = self.recorder
+        rec.after_step("final_seal", lambda: mission_layers.final_seal(self.sealer, self.run_id))
+        self._settle(settlement)
+        if self.installation is not None:
+            rec.after_step("restore_hook", lambda: restore_hook(self.root, self.session.home.root, self.session.blobs))
+        if self.mission.gate_artifact is not None:
+            rec.after_step("gate", lambda: _gate(self.session, self.run_id, self.root / self.mission.gate_artifact,
+                                                 self.clock))
+        size: list[int] = []
+        rec.after_step("checkpoint", lambda: size.append(self.session.checkpoint(at=self.clock.now())[0].size))
+        rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission))
+        if self.mission.commit_on_pass:
+            rec.after_step("commit", lambda: mission_layers.commit_on_pass(self.session, self.run_id, self.root,
+                                                                           self.clock))
+        final = self.session.ledger.get(self.run_id)
+        return MissionResult(self.run_id, final.settlement or settlement, self.exit_code, self.exit_signal,
+                             size[0] if size else None, final.verdict)
+
+    def _settle(self, settlement: Settlement) -> bool:
+        """Record the settlement; ``False`` when the run was already settled (the late one is
+        a ``SettlementConflict``) or the ledger refused it (logged)."""
+        try:
+            run = self.session.ledger.get(self.run_id)
+            if run.settlement is not None:
+                late = (f"the controller settled {settlement.status}/{settlement.stop_code} after the run had been "
+                        f"settled {run.settlement.status}/{run.settlement.stop_code}; the first settlement stands")
+                run.settlement_conflict(detail=late[:500], at=self.clock.now())
+                self.session.ledger.append(run)
+                return False
+            run.settle(settlement, at=self.clock.now())
+            self.session.ledger.append(run)
+        except Exception as e:  # noqa: BLE001 - nothing more can be recorded: say so
+            log.error("run.settle_unrecorded", run_id=str(self.run_id), error=f"{type(e).__name__}: {e}")
+            return False
+        log.info("run.settled", run_id=str(self.run_id), status=settlement.status, stop_code=settlement.stop_code)
+        return True
 
 
-def _bookkeeping(session: LedgerSession, run_id: uuid.UUID, step: str, problem: str, clock: Clock) -> None:
-    """Record a failed after-step on the run; if even that fails, log it (never raise)."""
-    log.warning("run.bookkeeping", run_id=str(run_id), step=step, problem=problem)
-    try:
-        run = session.ledger.get(run_id)
-        run.bookkeeping_failed(step=step, problem=problem[:500], at=clock.now())
-        session.ledger.append(run)
-    except OverlordError as e:
-        log.error("run.bookkeeping_unrecorded", run_id=str(run_id), step=step, error=e.diagnostics())
+RESUME_PROMPT = "Continue where you stopped."
 
 
-def _notify(session: LedgerSession, run_id: uuid.UUID, mission: Mission, clock: Clock) -> None:
-    """Tell the mission's [notify] command and webhook how the run settled."""
-    from overlord.adapters.notify import NotifyError, notify_command, notify_webhook
+def _model(mission: Mission) -> str | None:
+    return mission.models[0] if mission.models else None
+
+
+def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mission: Mission) -> None:
+    """Tell the mission's [notify] command and webhook how the run settled (each failure a
+    ``Bookkeeping`` event of its own)."""
+    from overlord.adapters.notify import notify_command, notify_webhook
 
     if not mission.notify.command and not mission.notify.webhook:
         return
@@ -293,15 +460,12 @@ def _notify(session: LedgerSession, run_id: uuid.UUID, mission: Mission, clock: 
     payload = {"run_id": str(run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail,
                "verdict": run.verdict}
     if mission.notify.command:
-        try:
-            notify_command(mission.notify.command, payload, env={"PATH": "/usr/local/bin:/usr/bin:/bin"})
-        except NotifyError as e:
-            _bookkeeping(session, run_id, "notify_command", e.diagnostics(), clock)
+        command = mission.notify.command
+        recorder.after_step("notify_command", lambda: notify_command(
+            command, payload, env={"PATH": "/usr/local/bin:/usr/bin:/bin"}))
     if mission.notify.webhook:
-        try:
-            notify_webhook(mission.notify.webhook, payload)
-        except NotifyError as e:
-            _bookkeeping(session, run_id, "notify_webhook", e.diagnostics(), clock)
+        hook = mission.notify.webhook
+        recorder.after_step("notify_webhook", lambda: notify_webhook(hook, payload))
 
 
 def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Clock) -> None:
@@ -327,16 +491,6 @@ def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Cloc
     session.ledger.append(run)
 
 
-@dataclass(frozen=True)
-class ResumeFrom:
-    """A settled run to resume: its id, its native session, and the HOME that holds it."""
-
-    run_id: uuid.UUID
-    session_id: str
-    runtime_home: Path
-    model_requests: int = 0  # a replay continues after the requests the run already made
-
-
 def _guarded_dirs(root: Path) -> tuple[str, ...]:
     """Directories of the root that stay read-only inside the jail even though the root is
     writable: the hook settings (.claude) and the repository (.git), when they exist. An
@@ -344,7 +498,7 @@ def _guarded_dirs(root: Path) -> tuple[str, ...]:
     return tuple(str(root / d) for d in (".claude", ".git") if (root / d).is_dir())
 
 
-def _settings_watch(path: Path):  # noqa: ANN202
+def _settings_watch(path: Path) -> Callable[[], tuple[StopCode, str] | None]:
     """A stop check: the guard's hook settings must stay exactly as installed. A change (a
     script the guard never saw rewrote them) stops the run with stop code ``policy``."""
     def digest() -> str | None:
@@ -386,7 +540,8 @@ def resume_point(session: LedgerSession, run_id: uuid.UUID) -> tuple[ResumeFrom,
     if run.settlement is None:
         raise ConfigError(f"run {run_id} is still live", "steer it, or kill it first")
     if not run.native_session_id:
-        raise ConfigError(f"run {run_id} has no native session to resume", "only a claude-code run can be resumed")
+        raise ConfigError(f"run {run_id} has no native session to resume",
+                          "only a run whose runtime keeps a native session can be resumed")
     if not run.mission_blob:
         raise ConfigError(f"run {run_id} has no recorded mission file", "start it again with `overlord run --mission`")
     return (ResumeFrom(run_id, run.native_session_id, runtime_home_of(session, run_id), run.model_requests),
@@ -399,8 +554,8 @@ class _MemoryLimit:
     RLIMIT_AS. ``label`` says which; ``release`` removes the cgroup."""
 
     label: str
-    preexec: object
-    limiter: object | None = None
+    preexec: Any
+    limiter: Any = None
 
     def release(self) -> None:
         if self.limiter is not None:
@@ -427,14 +582,14 @@ def _memory_limit(memory_mb: int | None) -> _MemoryLimit | None:
     return _MemoryLimit("rlimit-as", rlimit_preexec(limit, None, 1 << 40))
 
 
-def _resumable(mission: Mission, seen, attempt: int) -> str | None:  # noqa: ANN001
-    """Why the attempt that ended as ``seen`` should be resumed, or ``None``: only a Claude
-    Code session that stalled or failed on its own, while resumes remain."""
-    if mission.runtime != "claude-code" or not seen.session_id or attempt >= mission.max_resumes:
+def _resumable(runtime: Runtime, max_resumes: int, seen: Supervised, attempt: int) -> str | None:
+    """Why the attempt that ended as ``seen`` should be resumed, or ``None``: only a native
+    session that stalled or failed on its own, while resumes remain."""
+    if not runtime.caps.resume or not seen.session_id or attempt >= max_resumes:
         return None
     if seen.crossed is not None:
         return seen.crossed.detail if seen.crossed.stop_code is StopCode.STALL else None
-    if seen.result is not None and seen.result.is_error and seen.result.subtype != "error_max_turns":
+    if seen.result is not None and seen.result.is_error and not seen.result.turn_limit:
         return f"the runtime reported {seen.result.subtype}"
     if seen.result is None and (seen.exit_code or seen.signal):
         return "the runtime ended without a result"
@@ -443,16 +598,6 @@ def _resumable(mission: Mission, seen, attempt: int) -> str | None:  # noqa: ANN
 
 def _resolved(path: str) -> str:
     return str(Path(path).resolve())
-
-
-def _no_stop() -> None:
-    return None
-
-
-def _with_root(policy: GuardPolicy, root: Path) -> GuardPolicy:
-    from dataclasses import replace
-
-    return replace(policy, worker_root=str(root))
 
 
 def _policy_hash(policy: GuardPolicy) -> str:

@@ -29,7 +29,7 @@ from aiohttp import web
 
 from overlord.adapters.connector import messages as m
 from overlord.adapters.connector.calls import CallRecord, Route, model_of, scrub, usage_of
-from overlord.adapters.connector.replay import ConnectorError, RequestRecord, serve
+from overlord.adapters.connector.replay import ConnectorError, RequestRecord, serve, unrecorded_answer
 from overlord.domain.prices import PriceTable
 from overlord.errors import ConfigError
 
@@ -144,26 +144,34 @@ class RecordConnector:
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
             return web.json_response(m.error_body("api_error", f"the upstream did not answer: {type(e).__name__}"),
                                      status=502)
-        resp = web.StreamResponse(status=upstream.status, headers={
-            k: v for k, v in upstream.headers.items() if k.lower() not in _DROP_RESPONSE})
         got = bytearray()
         try:
-            await resp.prepare(request)
             async for chunk in upstream.content.iter_any():
                 got.extend(chunk)
-                await resp.write(chunk)
-            await resp.write_eof()
         except (TimeoutError, aiohttp.ClientError, ConnectionResetError) as e:
             got.extend(f"\n[overlord: the exchange broke off: {type(e).__name__}]".encode())
         finally:
             upstream.release()
-            if request.method != "HEAD":
-                self._emit(request.path, model, upstream.status, stream, raw, bytes(got), started)
+        # recorded before the runtime sees it: an answer the ledger cannot hold is not passed on
+        if request.method != "HEAD":
+            refused = self._emit(request.path, model, upstream.status, stream, raw, bytes(got), started)
+            if refused is not None:
+                return refused
+        resp = web.StreamResponse(status=upstream.status, headers={
+            k: v for k, v in upstream.headers.items() if k.lower() not in _DROP_RESPONSE})
+        try:
+            await resp.prepare(request)
+            await resp.write(bytes(got))
+            await resp.write_eof()
+        except ConnectionResetError:
+            pass  # the runtime went away (a limit ended it)
         return resp
 
-    def _emit(self, path: str, model: str | None, status: int, stream: bool, req: bytes, res: bytes, started: int) -> None:
+    def _emit(self, path: str, model: str | None, status: int, stream: bool, req: bytes, res: bytes,
+              started: int) -> web.Response | None:
+        """Report the exchange before it is passed on; the refusal to send when its record failed."""
         if self.on_call is None:
-            return
+            return None
         tokens = usage_of(res) if path == "/v1/messages" and status < 400 else None
         t = tokens or usage_of(b"")
         cost = self.prices.cost(model, input_tokens=t.input_tokens, output_tokens=t.output_tokens,
@@ -175,8 +183,9 @@ class RecordConnector:
                          scrub(req, self._secrets), scrub(res, self._secrets))
         try:
             self.on_call(rec)
-        except Exception:  # noqa: BLE001 - an observer must not break the exchange
-            pass
+        except Exception as e:  # noqa: BLE001 - an act the ledger cannot record does not happen
+            return unrecorded_answer(e)
+        return None
 
 
 def check_upstream(upstream: str, *, timeout_s: float = 5.0) -> None:

@@ -65,6 +65,14 @@ class ConnectorError(OverlordError):
     """The connector could not start or stop."""
 
 
+def unrecorded_answer(error: Exception) -> web.Response:
+    """What the runtime gets instead of a model answer whose record the ledger refused: a
+    Messages API error (the run is stopped with ``controller_error`` by the recorder)."""
+    return web.json_response(m.error_body(
+        "api_error", f"Overlord could not record this model call ({type(error).__name__}); the answer is withheld "
+                     "and the run stops"), status=502)
+
+
 @dataclass(frozen=True)
 class RequestRecord:
     """One request the connector received. ``model`` is ``None`` when the body named none
@@ -187,17 +195,20 @@ class ReplayConnector:
             return raw, None
 
     def _emit(self, request: web.Request, model: str | None, status: int, stream: bool, raw: bytes, sent: bytes,
-              started: int) -> None:
+              started: int) -> web.Response | None:
+        """Report the exchange before its answer is sent: an answer whose record cannot be
+        kept is never passed on (the refusal is returned instead)."""
         if self.on_call is None:
-            return
+            return None
         t = usage_of(sent)
         rec = CallRecord("replay", request.path, model, status, stream, t.input_tokens, t.output_tokens,
                          t.cache_creation_input_tokens, t.cache_read_input_tokens, 0, True,
                          time.monotonic_ns() - started, scrub(raw), scrub(sent))
         try:
             self.on_call(rec)
-        except Exception:  # noqa: BLE001 - an observer must not break the answer
-            pass
+        except Exception as e:  # noqa: BLE001 - an act the ledger cannot record does not happen
+            return unrecorded_answer(e)
+        return None
 
     async def _messages(self, request: web.Request) -> web.StreamResponse:
         try:
@@ -223,11 +234,13 @@ class ReplayConnector:
         self._record(request, body, stream=stream, turn=index)
         if index < len(self.recorded):
             rec = self.recorded[index]
+            refused = self._emit(request, _model_of(body), rec.status, stream, raw, rec.body, started)
+            if refused is not None:
+                return refused
             resp = web.StreamResponse(status=rec.status, headers={"Content-Type": rec.content_type, "Cache-Control": "no-cache"})
             await resp.prepare(request)
             await resp.write(rec.body)
             await resp.write_eof()
-            self._emit(request, _model_of(body), rec.status, stream, raw, rec.body, started)
             return resp
         turn = self.transcript.turn(index)
         model = _model_of(body) or DEFAULT_MODEL
@@ -237,24 +250,26 @@ class ReplayConnector:
         if not stream:
             if turn.stall:
                 await self._wait_closing()
-            answer = m.message(turn, request_index=index, model=model, usage=usage)
-            self._emit(request, _model_of(body), 200, False, raw, json.dumps(answer).encode(), started)
-            return web.json_response(answer)
+            answer = json.dumps(m.message(turn, request_index=index, model=model, usage=usage)).encode()
+            refused = self._emit(request, _model_of(body), 200, False, raw, answer, started)
+            if refused is not None:
+                return refused
+            return web.Response(body=answer, content_type="application/json")
+        head = b"".join(ev.encode() for ev in m.stream_start(request_index=index, model=model, usage=usage))
+        tail = b"" if turn.stall else b"".join(
+            ev.encode() for ev in [*m.stream_blocks(turn, request_index=index), *m.stream_end(turn, usage=usage)])
+        refused = self._emit(request, _model_of(body), 200, True, raw, head + tail, started)
+        if refused is not None:
+            return refused
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                            "request-id": f"req_replay_{index:06d}"})
         await resp.prepare(request)
-        sent = bytearray()
-        for ev in m.stream_start(request_index=index, model=model, usage=usage):
-            sent += ev.encode()
-            await resp.write(ev.encode())
+        await resp.write(head)
         if turn.stall:
             await self._wait_closing()
             return resp
-        for ev in [*m.stream_blocks(turn, request_index=index), *m.stream_end(turn, usage=usage)]:
-            sent += ev.encode()
-            await resp.write(ev.encode())
+        await resp.write(tail)
         await resp.write_eof()
-        self._emit(request, _model_of(body), 200, True, raw, bytes(sent), started)
         return resp
 
     async def _count_tokens(self, request: web.Request) -> web.Response:
