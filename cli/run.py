@@ -61,7 +61,8 @@ def run(
         result = run_command(
             session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock(), policy_hash=policy_hash,
             # with --json, stdout carries only the settlement: the command's output goes to stderr
-            echo_stdout=sys.stderr.buffer if json_out else None,
+            echo_stdout=sys.stderr.buffer if json_out else sys.stdout.buffer, echo_stderr=sys.stderr.buffer,
+            stdin=_stdin_fd(),
         )
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -72,6 +73,16 @@ def run(
     else:
         typer.echo(f"run {result.run_id}: {s.status} ({s.stop_code}) {s.detail}", err=True)
     raise typer.Exit(_exit_code(result))
+
+
+def _stdin_fd() -> int | None:
+    """The caller's standard input for the command, when there is one."""
+    try:
+        fd = sys.stdin.fileno()
+        os.fstat(fd)
+        return fd
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def _raise_interrupt(signum, frame) -> None:  # noqa: ANN001
@@ -108,7 +119,7 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         prepared = prepare(m, root=root.resolve(), home_root=session.home.root, mission_dir=mission_path.resolve().parent,
-                           project_root=Path(__file__).resolve().parents[1], sandbox=sandbox)
+                           host_path=os.environ.get("PATH"), sandbox=sandbox)
         tick = _status_line() if (sys.stderr.isatty() and not json_out) else None
         result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ),
                              on_tick=tick, mission_blob=session.blobs.put(text.encode()),

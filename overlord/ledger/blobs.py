@@ -13,6 +13,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 from overlord.errors import NotFoundError
 
@@ -61,6 +62,36 @@ class BlobStore:
             Path(tmp).unlink(missing_ok=True)
             raise
         return name
+
+    def put_file(self, source: BinaryIO, sha256_hex: str) -> str:
+        """Store the bytes read from ``source`` (from its current position to the end) under
+        ``sha256_hex``, which the caller computed as the bytes were written; the copy is
+        streamed (flat memory whatever the size) and its hash checked before it is kept.
+
+        Raises:
+            NotFoundError: ``sha256_hex`` is not a blob name.
+            ValueError: the bytes do not hash to ``sha256_hex``.
+        """
+        final = self.path(sha256_hex)
+        if final.exists():
+            return sha256_hex
+        final.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=final.parent, prefix=".tmp-")
+        try:
+            digest = hashlib.sha256()
+            with os.fdopen(fd, "wb") as f:
+                while chunk := source.read(1 << 20):
+                    digest.update(chunk)
+                    f.write(chunk)
+                f.flush()
+                os.fsync(f.fileno())
+            if digest.hexdigest() != sha256_hex:
+                raise ValueError(f"the streamed blob hashes to {digest.hexdigest()}, not {sha256_hex}")
+            os.replace(tmp, final)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return sha256_hex
 
     def flush(self) -> None:
         """Make every blob written with ``durable=False`` durable (one sync of the file system)."""

@@ -19,17 +19,18 @@ import os
 import queue
 import signal as signals
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, BinaryIO
 
 import structlog
 
 from overlord.adapters.clock import Clock
-from overlord.adapters.runtimes import claude_code as cc
+from overlord.domain import runtime_records as rr
 from overlord.domain.limits import (
     Crossed,
     Denied,
@@ -45,6 +46,7 @@ from overlord.domain.limits import (
 from overlord.domain.mission import Limits
 from overlord.domain.settlement import StopCode
 from overlord.ledger.home import replace_atomically
+from overlord.supervision.decision_service import canonical_digest
 
 log = structlog.get_logger("overlord.controller")
 
@@ -58,21 +60,72 @@ def parse_nothing(line: bytes) -> tuple[()]:
     return ()
 
 
+SPOOL_MEMORY_BYTES = 1 << 20
+"""Output kept in memory before a spool moves to a temporary file."""
+
+
+class Spool:
+    """One output stream of the runtime as it comes: written to a spooled temporary file
+    (memory stays flat whatever the size) with its SHA-256 and byte count computed as it goes.
+    ``echo`` also shows each chunk live (``overlord run -- CMD``)."""
+
+    def __init__(self, echo: BinaryIO | None = None) -> None:
+        self._file: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY_BYTES)  # noqa: SIM115
+        self._digest = hashlib.sha256()
+        self.size = 0
+        self.echo = echo
+
+    def write(self, chunk: bytes) -> None:
+        """Append ``chunk`` (and echo it; a broken echo is dropped, never fatal)."""
+        self._file.write(chunk)
+        self._digest.update(chunk)
+        self.size += len(chunk)
+        if self.echo is not None:
+            try:
+                self.echo.write(chunk)
+                self.echo.flush()
+            except (OSError, ValueError):
+                self.echo = None
+
+    @property
+    def sha256(self) -> str:
+        """Lowercase hex SHA-256 of everything written."""
+        return self._digest.hexdigest()
+
+    def store(self, put_file: Callable[[BinaryIO, str], str]) -> str:
+        """Store the bytes with ``put_file(reader, sha256)`` (a :meth:`BlobStore.put_file`)."""
+        self._file.seek(0)
+        return put_file(self._file, self.sha256)  # type: ignore[arg-type]
+
+    def read(self) -> bytes:
+        """Every byte written (for small outputs and tests)."""
+        self._file.seek(0)
+        data = self._file.read()
+        self._file.seek(0, os.SEEK_END)
+        return data
+
+    def close(self) -> None:
+        """Drop the temporary file."""
+        self._file.close()
+
+
 @dataclass
 class Supervised:
     """What the controller saw: how it ended (``crossed`` when a limit stopped it), the
-    exit, the runtime's own result (a :class:`claude_code.Result` or ``None``) and output."""
+    exit, the runtime's own result (a :class:`~overlord.domain.runtime_records.Finished` or
+    ``None``), its first session id, and its output as spools."""
 
     crossed: Crossed | None
     exit_code: int | None
     signal: int | None
     duration_ns: int
-    stdout: bytes
-    stderr: bytes
-    result: cc.Result | None = None
+    stdout: Spool
+    stderr: Spool
+    result: rr.Finished | None = None
     session_id: str | None = None
     watch: Watch | None = None
     records: list[Any] = field(default_factory=list)
+    forged: list[str] = field(default_factory=list)
 
 
 class Controller:
@@ -129,28 +182,34 @@ class Controller:
 
     # -- the loop ------------------------------------------------------------------------
 
-    def supervise(self, argv: Sequence[str], *, cwd: str, env: Mapping[str, str]) -> Supervised:
-        """Run ``argv`` to its end or until a limit is crossed.
+    def supervise(self, argv: Sequence[str], *, cwd: str, env: Mapping[str, str], stdin: int | None = None,
+                  echo_stdout: BinaryIO | None = None, echo_stderr: BinaryIO | None = None) -> Supervised:
+        """Run ``argv`` to its end or until a limit is crossed. ``stdin`` is the child's
+        standard input (``None``: /dev/null; ``overlord run -- CMD`` passes the caller's);
+        ``echo_*`` show the output live as well.
 
         Raises:
             OSError: the program could not be started (the caller settles the run).
         """
         start = self.monotonic_ns()
         proc = subprocess.Popen(
-            list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, start_new_session=True, preexec_fn=self.preexec,
+            list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL if stdin is None else stdin,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=self.preexec,
         )
-        lines: queue.Queue[tuple[str, bytes | None]] = queue.Queue()
+        # bounded: when the controller falls behind, the readers block and so does the runtime's
+        # write (back-pressure), so memory stays flat whatever the runtime prints
+        lines: queue.Queue[tuple[str, bytes | None]] = queue.Queue(maxsize=QUEUE_CHUNKS)
         readers = [
             threading.Thread(target=_read_chunks, args=(proc.stdout, "out", lines), daemon=True),
             threading.Thread(target=_read_chunks, args=(proc.stderr, "err", lines), daemon=True),
         ]
         for t in readers:
             t.start()
-        out, err = bytearray(), bytearray()
+        out, err = Spool(echo_stdout), Spool(echo_stderr)
         watch = Watch.start(start)
-        seen = Supervised(None, None, None, 0, b"", b"")
+        seen = Supervised(None, None, None, 0, out, err)
         open_streams, exited_at = 2, None
+        last_tick = start - int(self.poll_s * 1e9)
         pending = bytearray()  # stdout after its last newline: native events are whole lines
         try:
             while True:
@@ -164,22 +223,27 @@ class Controller:
                 if stream and line is None:
                     open_streams -= 1
                 elif line is not None:
-                    (out if stream == "out" else err).extend(line)
+                    (out if stream == "out" else err).write(line)
                     watch = observe(watch, Output(len(line)), now)
-                    if stream == "out":
+                    if stream == "out" and self.parse_line is not parse_nothing:
                         for full in _complete_lines(pending, line):
                             for rec in self.parse_line(full):
                                 seen.records.append(rec)
                                 watch = self._on_record(rec, watch, now, seen)
                 while watch.denials < self.denials():
                     watch = observe(watch, Denied(), now)
-                self._heartbeat(proc, watch, now - start)
-                if self.on_tick is not None:
-                    self.on_tick(watch, now - start)
-                crossed = self._stop_reason(watch, now)
+                ticked = now - last_tick >= self.poll_s * 1e9 or line is None
+                if ticked:  # the heartbeat and the outside asks, once per poll; the limits every time
+                    last_tick = now
+                    self._heartbeat(proc, watch, now - start)
+                    if self.on_tick is not None:
+                        self.on_tick(watch, now - start)
+                crossed = self._stop_reason(watch, now) if ticked else check_limits(
+                    watch, self.limits, now_ns=now, now_utc=self.clock.now(), max_denials=self.max_denials)
                 if crossed is not None:
                     seen.crossed = crossed
-                    self.record(lambda run: run.stop(stop_code=crossed.stop_code.value, detail=crossed.detail, at=self.clock.now()))
+                    self.record(lambda run, c=crossed: run.stop(stop_code=c.stop_code.value, detail=c.detail,
+                                                                at=self.clock.now()))
                     log.info("run.limit", stop_code=crossed.stop_code.value, detail=crossed.detail)
                     break
                 if open_streams == 0 and proc.poll() is not None:
@@ -191,19 +255,24 @@ class Controller:
                         break
         finally:
             end_group(proc)
-            for t in readers:
-                t.join(timeout=2)
-        while True:  # what the readers still had
-            try:
-                stream, line = lines.get_nowait()
-            except queue.Empty:
-                break
-            if line:
-                (out if stream == "out" else err).extend(line)
+            # what the readers still have (draining unblocks a reader waiting on the full queue),
+            # until both streams closed or a grace period passed (a grandchild holds a pipe)
+            grace = time.monotonic() + 2.0
+            while open_streams > 0 and (any(t.is_alive() for t in readers) or not lines.empty()):
+                try:
+                    stream, line = lines.get(timeout=0.05)
+                except queue.Empty:
+                    if time.monotonic() > grace:
+                        break
+                    continue
+                if line is None:
+                    open_streams -= 1
+                else:
+                    (out if stream == "out" else err).write(line)
         code = proc.returncode
         seen.exit_code, seen.signal = (code, None) if code >= 0 else (None, -code)
         seen.duration_ns = self.monotonic_ns() - start
-        seen.stdout, seen.stderr, seen.watch = bytes(out), bytes(err), watch
+        seen.watch = watch
         return seen
 
     def _stop_reason(self, watch: Watch, now: int) -> Crossed | None:
@@ -232,24 +301,26 @@ class Controller:
 
     def _on_record(self, rec: Any, watch: Watch, now: int, seen: Supervised) -> Watch:
         at = self.clock.now
-        if isinstance(rec, cc.Init):
+        if isinstance(rec, rr.SessionStarted):
+            if seen.session_id is not None:  # one session start per attempt: a second one is not the CLI's
+                seen.forged.append(f"a second session start ({rec.session_id[:80]!r}) in one attempt")
+                return watch
             seen.session_id = rec.session_id
             self.record(lambda run: run.runtime_started(session_id=rec.session_id, model=rec.model, version=rec.version,
                                                         tools=len(rec.tools), at=at()))
             return watch
-        if isinstance(rec, cc.AssistantTurn):
+        if isinstance(rec, rr.Turn):
             if rec.thinking:
-                watch = observe(watch, Thinking(hashlib.sha256(rec.thinking.encode()).hexdigest()), now)
+                watch = observe(watch, Thinking(hashlib.sha256(rec.thinking.encode("utf-8", "replace")).hexdigest()), now)
             if rec.message_id not in self._seen_messages:
                 self._seen_messages.add(rec.message_id)
                 watch = observe(watch, TurnStarted(), now)
-                usage = rec.usage or {}
                 self.record(lambda run: run.record_turn(
-                    message_id=rec.message_id, model=rec.model, input_tokens=_int(usage.get("input_tokens")),
-                    output_tokens=_int(usage.get("output_tokens")), at=at()))
+                    message_id=rec.message_id, model=rec.model, input_tokens=rec.input_tokens,
+                    output_tokens=rec.output_tokens, at=at()))
             return watch
-        if isinstance(rec, cc.ToolUse):
-            digest = hashlib.sha256(json.dumps(rec.input, sort_keys=True, default=str).encode()).hexdigest()
+        if isinstance(rec, rr.ToolUsed):
+            digest = canonical_digest(dict(rec.input))
             signature = f"{rec.name}:{digest}"
             self._signatures[rec.id] = signature
             self._probe, advice = self._probe.see(signature)
@@ -257,16 +328,18 @@ class Controller:
             if advice:
                 self.record(lambda run: run.advise_loop(signature=signature, advice=advice, at=at()))
             return watch
-        if isinstance(rec, cc.ToolResult):
-            denied = rec.decision_source == "hook" and rec.permission_decision == "reject"
+        if isinstance(rec, rr.ToolReturned):
             blob = self.put_blob(rec.content.encode("utf-8", "replace"))
             self.record(lambda run: run.record_tool_result(tool_use_id=rec.tool_use_id, is_error=rec.is_error,
-                                                           denied=denied, content_blob=blob, at=at()))
-            if denied:
+                                                           denied=rec.denied, content_blob=blob, at=at()))
+            if rec.denied:
                 return observe(watch, Output(0), now)  # counted by the guard, not as a failure
             signature = self._signatures.get(rec.tool_use_id, rec.tool_use_id)
             return observe(watch, ToolFinished(signature, rec.is_error), now)
-        if isinstance(rec, cc.Result):
+        if isinstance(rec, rr.Finished):
+            if seen.result is not None:  # one result per attempt
+                seen.forged.append(f"a second result ({rec.subtype[:40]!r}) in one attempt")
+                return watch
             seen.result = rec
             self.record(lambda run: run.record_result(
                 subtype=rec.subtype, is_error=rec.is_error, num_turns=rec.num_turns, cost_micro_usd=rec.cost_micro_usd,
@@ -286,11 +359,8 @@ class Controller:
             log.warning("controller.heartbeat_failed", error=str(e))
 
 
-def _int(v: Any) -> int:
-    return v if isinstance(v, int) and not isinstance(v, bool) else 0
-
-
 MAX_LINE = 4 * 1024 * 1024  # a native event line longer than this is dropped, not held
+QUEUE_CHUNKS = 64  # chunks of up to 64 KiB waiting for the controller: at most 4 MiB in flight
 
 
 def _read_chunks(pipe: Any, name: str, out: queue.Queue) -> None:

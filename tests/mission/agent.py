@@ -4,7 +4,7 @@ It prints Claude Code stream-json shapes on stdout (init, assistant turns, tool 
 results, a result), asks the guard before each tool call through the installed hook command
 (OVERLORD_HOOK_COMMAND, the same client Claude Code runs), and performs allowed calls.
 Script: JSON list of steps: {"bash": CMD} | {"write": PATH, "content": TEXT} | {"sleep": S}
-| {"think": TEXT} | {"say": TEXT} | {"spam": N} | {"spawn": CMD}.
+| {"think": TEXT} | {"say": TEXT} | {"spam": N} | {"spawn": CMD} | {"raw_print": LINE}.
 """
 
 import json
@@ -48,6 +48,9 @@ def main():
                 outcome = f"error:{e.strerror}"
             with open(step["into"], "a") as f:
                 f.write(outcome + "\n")
+            continue
+        if "raw_print" in step:  # a line as it is, whatever it holds (hostile stream input)
+            print(step["raw_print"], flush=True)
             continue
         if "spawn" in step:  # a child of the agent's own, outside any tool call
             subprocess.Popen(step["spawn"], shell=True)
