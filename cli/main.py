@@ -15,6 +15,7 @@ import structlog
 import typer
 
 from cli import control as control_cmds
+from cli import doctor as doctor_cmds
 from cli import gate as gate_cmds
 from cli import guard as guard_cmds
 from cli import hook as hook_cmds
@@ -62,6 +63,7 @@ ledger_cmds.register(app)
 run_cmds.register(app)
 control_cmds.register(app)
 views_cmds.register(app)
+doctor_cmds.register(app)
 
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")
