@@ -2,18 +2,26 @@
 
 Both get the settlement as one JSON object. Each has a deadline; a failure raises
 :class:`NotifyError`, which the caller records as bookkeeping: it never changes how a run
-settled.
+settled. The webhook's destination is checked first (:mod:`overlord.adapters.egress`): a
+public origin, or one the allow-list names; the POST goes to the address that was checked.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import ssl
 import subprocess
-import urllib.error
-import urllib.request
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from overlord.adapters.egress import (
+    EgressRefused,
+    Resolver,
+    check_target,
+    pinned_connection,
+    system_resolver,
+)
 from overlord.errors import OverlordError
 
 
@@ -36,17 +44,37 @@ def notify_command(argv: Sequence[str], payload: Mapping[str, Any], *, env: Mapp
         raise NotifyError(f"notify command {argv[0]!r} exited {p.returncode}: {p.stderr[-200:].decode(errors='replace')}")
 
 
-def notify_webhook(url: str, payload: Mapping[str, Any], *, timeout_s: float = 10) -> None:
-    """POST the settlement JSON to ``url``.
+def notify_webhook(url: str, payload: Mapping[str, Any], *, timeout_s: float = 10,
+                   allowed_origins: Sequence[str] | None = None,
+                   resolver: Resolver = system_resolver,
+                   tls: ssl.SSLContext | None = None) -> None:
+    """POST the settlement JSON to ``url``, connecting only to the address that was checked.
+
+    Args:
+        url: the webhook (http or https).
+        payload: the settlement, sent as JSON.
+        timeout_s: the deadline for connecting and for each read.
+        allowed_origins: origins the webhook may use (``None``: any public origin; a
+            loopback or private one only when this list names it as a literal address).
+        resolver: how the host's name becomes addresses (one lookup, injected in tests).
+        tls: the TLS context for https (default: the system's, certificates verified).
 
     Raises:
-        NotifyError: no answer, or a non-2xx answer.
+        NotifyError: the destination is refused, there is no answer, or it is not 2xx.
     """
-    req = urllib.request.Request(url, data=json.dumps(dict(payload)).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "User-Agent": "overlord"})
     try:
-        with urllib.request.urlopen(req, timeout=timeout_s) as resp:  # noqa: S310 - http(s) checked by the mission
-            if not 200 <= resp.status < 300:
-                raise NotifyError(f"webhook {url} answered {resp.status}")
-    except (urllib.error.URLError, OSError, ValueError) as e:
+        target = check_target(url, allowed_origins, resolver=resolver)
+    except EgressRefused as e:
+        raise NotifyError(f"webhook {url} refused: {e.message}", e.hint) from e
+    body = json.dumps(dict(payload)).encode()
+    conn = pinned_connection(target, timeout_s=timeout_s, context=tls)
+    try:
+        conn.request("POST", target.path, body=body,
+                     headers={"Content-Type": "application/json", "User-Agent": "overlord"})
+        status = conn.getresponse().status
+    except (OSError, http.client.HTTPException, ValueError) as e:
         raise NotifyError(f"webhook {url} failed: {e}") from e
+    finally:
+        conn.close()
+    if not 200 <= status < 300:
+        raise NotifyError(f"webhook {url} answered {status}")
