@@ -102,3 +102,53 @@ def test_every_denial_tells_the_contract(tree: Tree) -> None:
             assert decision.reason in decision.message
         else:
             assert decision.denial_class is None and decision.message == ""
+
+
+ISSUE_11 = [c for c in CASES if "issue11" in c.get("tags", ())]
+ISSUE_11_FORMS = {"continuation", "carriage_return", "rebind", "expansion", "arithmetic",
+                  "write_then_run", "inline_chdir", "option_path", "find_exec", "listener",
+                  "proxy", "signal", "read_only", "heredoc"}
+
+
+def test_issue_11_forms_are_judged_exactly(tree: Tree, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each form of issue 11 items 2 to 5: the dangerous ones denied with their class, the
+    look-alikes allowed, each row with the public report it is modelled on."""
+    assert {t for c in ISSUE_11 for t in c["tags"]} >= ISSUE_11_FORMS
+    for form in ISSUE_11_FORMS:
+        rows = [c for c in ISSUE_11 if form in c["tags"]]
+        assert any(c["expect"] == "deny" for c in rows) or form == "heredoc", form
+    assert all(c.get("source") for c in ISSUE_11)
+    wrong = [_line(c, d) for c in ISSUE_11 for d in [_decide(c, tree)]
+             if (d.decision, d.denial_class.value if d.denial_class else None)
+             != (c["expect"], c["class"])]
+    false_allows = sum(1 for c in ISSUE_11 if c["expect"] == "deny"
+                       and _decide(c, tree).decision == "allow")
+    false_denials = sum(1 for c in ISSUE_11 if c["expect"] == "allow"
+                        and _decide(c, tree).decision == "deny")
+    with capsys.disabled():
+        print(f"\nissue 11 rows: {len(ISSUE_11)}, false allows: {false_allows}, "
+              f"false denials: {false_denials}")
+    assert wrong == [], "\n".join(wrong)
+
+
+def test_ls_la_of_a_home_holding_overlord_home_is_not_a_recursive_read(tmp_path) -> None:
+    """``ls -la ~`` lists the home; only ``-R`` walks into the OVERLORD_HOME below it."""
+    from overlord.domain.guard import GuardPolicy, ToolCall
+
+    from .conftest import HomeResolver
+
+    home = tmp_path / "home"
+    (home / ".local" / "share" / "overlord").mkdir(parents=True)
+    root = tmp_path / "work"
+    root.mkdir()
+    resolver = HomeResolver(str(home))
+
+    def decide(command: str):
+        return decide_tool_call(ToolCall("Bash", {"command": command}, str(root)),
+                                GuardPolicy(), overlord_home=str(home / ".local/share/overlord"),
+                                resolver=resolver)
+
+    for command in ("ls -la ~", "ls -a ~", "ls -lah ~/", "ls -l --all ~"):
+        assert decide(command).decision == "allow", command
+    for command in ("ls -laR ~", "ls -R ~", "ls --recursive ~", "grep -r key ~"):
+        assert decide(command).denial_class is DenialClass.GUARD_TAMPER, command

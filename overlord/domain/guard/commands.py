@@ -18,26 +18,40 @@ from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding, is_block_device
 from overlord.domain.guard.names import (
     AGENT_CLIENTS,
+    CODE_TEXT,
     EDITORS,
     ENV_CODE,
     ENV_COMMANDS,
     ESCAPES,
     KILLERS,
+    LISTENER_SUBCOMMANDS,
+    LISTENERS,
     MAX_NESTING,
     MAX_VARIANTS,
     NETWORK_CLIENTS,
     PACKAGE_MANAGERS,
+    PROMPT_VARIABLES,
+    PROXY_VARIABLES,
     PYTHONS,
     RESERVED,
     SHELLS,
+    SUBSCRIPT_CODE,
 )
+from overlord.domain.guard.packages import read_only_query
 from overlord.domain.guard.paths import is_within
 from overlord.domain.guard.rules_code import CodeRules
 from overlord.domain.guard.rules_files import FileRules
 from overlord.domain.guard.rules_git import GitRules
 from overlord.domain.guard.rules_net import NetworkRules
 from overlord.domain.guard.rules_tools import ToolRules
-from overlord.domain.guard.shell import SimpleCommand, Word, parse_script
+from overlord.domain.guard.shell import (
+    Redirect,
+    Script,
+    SimpleCommand,
+    Word,
+    decode_ansi_c,
+    parse_script,
+)
 
 __all__ = ["Arg", "BashJudge", "MAX_NESTING", "has_opt", "opt_values", "opts"]
 
@@ -48,6 +62,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.runs: list[tuple[str, tuple[str | None, ...], str, str]] = []
+        self._group_redirects: set[int] = set()
 
     # ---- scripts ---------------------------------------------------------------------
     def judge_script(self, text: str, cwds: tuple[str | None, ...], depth: int = 0,
@@ -67,9 +83,31 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                                     "OVERLORD_HOME lives by default"))
         for name, values in script.assigned:
             findings.extend(self._judge_env(name, values, cwds, depth))
+        findings.extend(self._subscript_code(script))
         for cmd in script.commands:
             findings.extend(self.judge_command(cmd, depth))
+        if depth == 0:
+            findings.extend(self.judge_runs())
         return findings
+
+    @staticmethod
+    def _subscript_code(script: Script) -> list[Finding]:
+        """Text in the command that bash may evaluate as an array subscript (through
+        ``$((x))``, ``[[ x -eq 1 ]]``, ``test -v``, ``printf -v``, ``read``, ``declare -n``,
+        ``${!x}``, ...) and that holds a command substitution: that command would run."""
+        texts: list[str] = [v for _, values in script.assigned for v in values or ()]
+        for cmd in script.commands:
+            texts.extend(v for w in cmd.argv for v in w.values or ())
+            if cmd.stdin_text and cmd.argv and cmd.argv[0].text in ("read", "mapfile",
+                                                                    "readarray"):
+                texts.append(cmd.stdin_text)
+        for text in texts:
+            m = SUBSCRIPT_CODE.search(text)
+            if m:
+                return [Finding(C.UNPARSEABLE, f"{m.group(0)!r}... is an array subscript with a "
+                                "command substitution, which runs if bash evaluates it "
+                                "arithmetically")]
+        return []
 
     def _judge_env(self, name: str, values: tuple[str, ...] | None,
                    cwds: tuple[str | None, ...], depth: int) -> list[Finding]:
@@ -83,8 +121,16 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
             return out
         if name.startswith(ENV_CODE) or name in ENV_CODE:
             return [Finding(C.UNPARSEABLE, f"setting {name} changes what programs load or run")]
-        if name == "PATH" and values is not None:
+        if name in PROMPT_VARIABLES:
+            if values is None or any(CODE_TEXT.search(v) for v in values):
+                return [Finding(C.UNPARSEABLE, f"{name} is prompt-expanded (set -x traces with "
+                                "PS4), which runs the command substitutions in it")]
             return []
+        if PROXY_VARIABLES.fullmatch(name):
+            if values is not None and all(v == "" for v in values):
+                return []
+            return self._network_access(f"${name}", list(values) if values is not None
+                                        else [None])
         return []
 
     def judge_command(self, cmd: SimpleCommand, depth: int) -> list[Finding]:
@@ -96,8 +142,12 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                     self.ctx.resolver.realpath(cwd), self.ctx.home):
                 out.append(Finding(C.GUARD_TAMPER, f"the command runs inside OVERLORD_HOME "
                                    f"({cwd})"))
+        text = _output_text(cmd)
         for red in cmd.redirects:
-            out.extend(self._redirect(red, cwds))
+            if not cmd.argv:
+                self._group_redirects.add(id(red))
+            shown = None if id(red) in self._group_redirects or red.fd not in (None, 1) else text
+            out.extend(self._redirect(red, cwds, content=shown))
         if not cmd.argv:
             return out
         for args in self._variants(cmd.argv):
@@ -123,7 +173,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
             result = [r + o for r in result for o in options]
         return result
 
-    def _redirect(self, red, cwds: tuple[str | None, ...]) -> list[Finding]:
+    def _redirect(self, red: Redirect, cwds: tuple[str | None, ...], *,
+                  content: str | None = None) -> list[Finding]:
         op = red.op
         target = red.target
         out: list[Finding] = []
@@ -149,18 +200,88 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         for value in writes:
             for cwd in cwds:
                 out.extend(self.ctx.judge_write(value, cwd, what=f"a {op} redirection",
-                                                glob=target.glob))
+                                                glob=target.glob,
+                                                content=content if op in (">", ">>", ">|", "&>",
+                                                                          "&>>") else None))
             if value is not None:
                 f = self.ctx.judge_read(value, cwds[0], what="a redirection")
                 if f:
                     out.append(f)
         return out
 
+    # ---- scripts written and run in the same command -------------------------------------
+    def note_run(self, text: str | None, cwds: tuple[str | None, ...], language: str,
+                 what: str) -> None:
+        """Remember that ``what`` runs the file ``text`` as ``language`` code (``"sh"``,
+        ``"python"``, ``"node"``, ..., ``"exec"``: by its ``#!`` line, ``"make"``,
+        ``"pytest"``: the test files and conftest.py under ``text``)."""
+        if text:
+            self.runs.append((text, cwds, language, what))
+
+    def judge_runs(self) -> list[Finding]:
+        """A file this command writes and also runs is judged on what it writes; when that
+        cannot be seen, the command is unparseable."""
+        out: list[Finding] = []
+        i = 0
+        while i < len(self.runs) and i < 64:
+            text, cwds, language, what = self.runs[i]
+            i += 1
+            for cwd in cwds:
+                resolved = self.ctx.resolve(text, cwd) if cwd is not None or text.startswith(
+                    "/") else []
+                if isinstance(resolved, Finding):
+                    continue
+                for path in resolved:
+                    if language == "pytest":
+                        found = [(p, c) for p, c in self.ctx.written.items() if is_within(
+                            p, path) and re.fullmatch(r"conftest\.py|test_.*\.py|.*_test\.py",
+                                                      posixpath.basename(p))]
+                        for p, contents in found:
+                            out.extend(self._written_script(p, p, contents, "python", cwds,
+                                                            what))
+                        continue
+                    contents = self.ctx.wrote(path)
+                    if contents is not None:
+                        out.extend(self._written_script(path, text, contents, language, cwds,
+                                                        what))
+        return out
+
+    def _written_script(self, path: str, text: str, contents: list[str | None], language: str,
+                        cwds: tuple[str | None, ...], what: str) -> list[Finding]:
+        if None in contents or (len(contents) > 1 and any(
+                not (c or "").endswith("\n") for c in contents[:-1])):
+            return [Finding(C.UNPARSEABLE, f"{what} runs {text!r}, which this command writes, "
+                            "and the guard cannot see all it writes there")]
+        pieces = [c for c in contents if c is not None]
+        if len(pieces) > 1:
+            pieces.append("".join(pieces))
+        out: list[Finding] = []
+        for code in pieces:
+            lang = _shebang_language(code) if language == "exec" else language
+            label = f"{what} {text}"
+            if lang == "sh":
+                out.extend(self.judge_script(code, cwds, 1))
+            elif lang == "python":
+                from overlord.domain.guard import inline
+
+                out.extend(self._actions(inline.python_actions(code, home=self.ctx.user_home),
+                                         cwds, 1, label))
+            elif lang in ("node", "perl", "ruby", "php", "lua"):
+                from overlord.domain.guard import inline
+
+                out.extend(self._actions(inline.script_actions(code, lang), cwds, 1, label))
+            else:
+                out.append(Finding(C.UNPARSEABLE, f"{what} runs {text!r}, which this command "
+                                   f"writes, as {lang or 'code'} the guard cannot judge"))
+        return out
+
     # ---- helpers ----------------------------------------------------------------------
     def write(self, arg: Arg, cwds: tuple[str | None, ...], what: str, *, delete: bool = False,
-              follow: bool = True, tree: bool = False) -> list[Finding]:
+              follow: bool = True, tree: bool = False,
+              content: str | None = None, record: bool = True) -> list[Finding]:
         """Findings for a write (or delete) of ``arg`` from every possible directory
-        (``tree``: everything below it is written too)."""
+        (``tree``: everything below it is written too; ``content``: the text written, when
+        seen)."""
         out: list[Finding] = []
         if arg.text is not None and arg.glob:
             f = self.ctx.judge_glob_protected(arg.text, what=what)
@@ -168,7 +289,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                 out.append(f)
         for cwd in cwds:
             out.extend(self.ctx.judge_write(arg.text, cwd, what=what, delete=delete,
-                                            glob=arg.glob, follow=follow, tree=tree))
+                                            glob=arg.glob, follow=follow, tree=tree,
+                                            content=content, record=record))
         return out
 
     def reads(self, args: list[Arg], cwds: tuple[str | None, ...], what: str, *,
@@ -373,6 +495,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         if not args:
             return out
         name = posixpath.basename(args[0].text or "")
+        if "/" in (args[0].text or ""):
+            self.note_run(args[0].text, cwds, "exec", name)
         out.extend(self._judge_program(name, args, cwds, cmd, depth))
         return out
 
@@ -397,17 +521,11 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         texts = [a.text for a in rest]
         # kill_or_format
         if name == "kill":
-            for i, t in enumerate(texts):
-                nxt = texts[i + 1] if i + 1 < len(texts) else None
-                if t is None:
-                    continue
-                if re.fullmatch(r"-(9|KILL|SIGKILL|s\s*(9|KILL|SIGKILL)|n\s*9)", t, re.I) or \
-                        (t in ("-s", "-n", "--signal") and nxt is not None and
-                         re.fullmatch(r"(9|KILL|SIGKILL)", nxt, re.I)) or \
-                        re.fullmatch(r"--signal=(9|KILL|SIGKILL)", t, re.I):
-                    out.append(Finding(C.KILL_OR_FORMAT, "kill -9 kills a process by force"))
-                    break
-            return out
+            return out + _kill(texts)
+        if name == "fuser" and any(t and (t == "--kill" or re.fullmatch(r"-[a-zA-Z]*k[a-zA-Z]*",
+                                                                       t)) for t in texts):
+            return [Finding(C.KILL_OR_FORMAT, "fuser -k kills every process using the file or "
+                            "port")]
         if name in KILLERS or name.startswith("mkfs") or name.startswith("mke2fs") or \
                 name in ("mkfs", "newfs"):
             return [Finding(C.KILL_OR_FORMAT, f"{name} kills processes or formats disks")]
@@ -425,6 +543,10 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
             for a in rest:
                 if a.text and is_block_device(a.text):
                     return [Finding(C.KILL_OR_FORMAT, f"{name} wipes the device {a.text}")]
+        if name == "crontab" and texts and all(t in ("-l", "-u") or (
+                t is not None and not t.startswith("-") and i > 0 and texts[i - 1] == "-u")
+                for i, t in enumerate(texts)) and "-l" in texts:
+            return out  # listing the table schedules nothing
         # containment_escape
         if name in ESCAPES:
             if name == "systemctl" and texts[:1] and texts[0] in ("status", "is-active",
@@ -470,7 +592,25 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
             if found is not None:
                 return out + found
         if name in ("source", "."):
+            if rest:
+                self.note_run(rest[0].text, cwds, "sh", name)
             return out + self._script_operand(name, rest[:1])
+        if name == "hash" and any(t is None or re.fullmatch(r"-[a-zA-Z]*p.*", t) for t in texts):
+            return out + [Finding(C.UNPARSEABLE, "hash -p makes a command name run another "
+                                  "program")]
+        if name in LISTENERS or (name in LISTENER_SUBCOMMANDS and any(
+                t in LISTENER_SUBCOMMANDS[name] for t in texts)):
+            return out + [Finding(C.NETWORK_CLIENT, f"{name} starts a network listener")]
+        if name in ("pytest", "py.test"):
+            self.note_run(".", cwds, "pytest", name)
+        if name in ("make", "gmake"):
+            options, _ = opts(rest, "CfjlIoWB", {"--directory", "--file", "--makefile"})
+            files = [v.text for v in opt_values(options, "-f", "--file", "--makefile")]
+            base = next((v.text for v in opt_values(options, "-C", "--directory")), None)
+            for f in files or ["Makefile", "makefile", "GNUmakefile"]:
+                if f is not None:
+                    path = f if base is None or f.startswith("/") else base.rstrip("/") + "/" + f
+                    self.note_run(path, cwds, "make", name)
         if name == "trap":
             code = next((a for a in rest if a.text is None or not a.text.startswith("-")), None)
             if code is not None and not (code.text or "").isdigit():
@@ -491,6 +631,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
             return out + self._git(rest, cwds, depth)
         # package managers
         if name in PACKAGE_MANAGERS or re.fullmatch(r"pip\d(\.\d+)?", name):
+            if read_only_query(name, texts):
+                return out
             return out + [Finding(C.PACKAGE_INSTALL, f"{name} is a package manager")]
         if name == "dpkg" and any(t and (t in ("-i", "--install", "--unpack", "-E", "-r",
                                                "-P", "--remove", "--purge", "--configure") or
@@ -520,3 +662,85 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
             return Finding(C.AGENT_CLIENT, "overlord run starts another agent")
         return Finding(C.GUARD_TAMPER, "overlord commands read the ledger and keys in "
                        "OVERLORD_HOME")
+
+
+def _output_text(cmd: SimpleCommand) -> str | None:
+    """What ``cmd`` prints, when the guard can see it: ``echo`` and ``printf`` of literal
+    text, ``cat`` of a here-doc or here-string, or nothing at all (a bare redirection)."""
+    if not cmd.argv:
+        return ""
+    words = [w.text for w in cmd.argv]
+    if any(w is None for w in words):
+        return None
+    name, args = words[0], [w for w in words[1:] if w is not None]
+    if name == "echo":
+        newline, escapes = True, False
+        while args and re.fullmatch(r"-[neE]+", args[0]):
+            newline = newline and "n" not in args[0]
+            escapes = "e" in args[0] or (escapes and "E" not in args[0])
+            args = args[1:]
+        text = " ".join(args)
+        if escapes:
+            decoded = decode_ansi_c(text)
+            if decoded is None:
+                return None
+            text = decoded
+        return text + ("\n" if newline else "")
+    if name == "printf" and len(args) == 1 and "%" not in args[0]:
+        return decode_ansi_c(args[0])
+    if (name == "cat" and not args) or name == "tee":
+        if cmd.stdin in ("heredoc", "herestring") and cmd.stdin_known and \
+                cmd.stdin_text is not None:
+            return cmd.stdin_text + ("\n" if cmd.stdin == "herestring" else "")
+    return None
+
+
+def _shebang_language(code: str) -> str | None:
+    """The language a file runs as when executed: its ``#!`` interpreter, else the shell."""
+    if not code.startswith("#!"):
+        return "sh"
+    line = code.split("\n", 1)[0][2:].strip().split()
+    if not line:
+        return "sh"
+    prog = posixpath.basename(line[0])
+    if prog == "env" and len(line) > 1:
+        prog = posixpath.basename(next((w for w in line[1:] if not w.startswith("-")), ""))
+    if prog in SHELLS:
+        return "sh"
+    if PYTHONS.match(prog):
+        return "python"
+    return {"node": "node", "nodejs": "node", "perl": "perl", "ruby": "ruby", "php": "php",
+            "lua": "lua"}.get(prog)
+
+
+def _kill(texts: list[str | None]) -> list[Finding]:
+    """``kill -9`` (any spelling of SIGKILL), and a signal sent to every process (``-1``) or to
+    a whole process group (``0``, ``-PGID``), kill by force."""
+    signal_given = False
+    operands: list[str] = []
+    i = 0
+    while i < len(texts):
+        t, nxt = texts[i], texts[i + 1] if i + 1 < len(texts) else None
+        i += 1
+        if t is None:
+            continue
+        if re.fullmatch(r"-(9|KILL|SIGKILL|s\s*(9|KILL|SIGKILL)|n\s*9)", t, re.I) or \
+                (t in ("-s", "-n", "--signal") and nxt is not None and
+                 re.fullmatch(r"(9|KILL|SIGKILL)", nxt, re.I)) or \
+                re.fullmatch(r"--signal=(9|KILL|SIGKILL)", t, re.I):
+            return [Finding(C.KILL_OR_FORMAT, "kill -9 kills a process by force")]
+        if t == "--":
+            operands.extend(x for x in texts[i:] if x is not None)
+            break
+        if t in ("-s", "-n", "--signal"):
+            signal_given = True
+            i += 1
+        elif t.startswith("-") and not signal_given and not operands and t not in ("-l", "-L"):
+            signal_given = True
+        else:
+            operands.append(t)
+    for pid in operands:
+        if pid in ("-1", "0") or re.fullmatch(r"-\d+", pid):
+            return [Finding(C.KILL_OR_FORMAT, f"kill {pid} signals every process or a whole "
+                            "process group")]
+    return []

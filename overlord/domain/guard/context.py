@@ -77,6 +77,16 @@ class Context:
             guards.append(policy.source)
         guards.extend(guard_paths)
         self.guard_paths = tuple(dict.fromkeys(resolver.realpath(g) for g in guards if g))
+        self.written: dict[str, list[str | None]] = {}
+        self.written_trees: list[str] = []
+
+    def wrote(self, path: str) -> list[str | None] | None:
+        """What this tool call writes at the resolved ``path``: each text it may write there
+        (``None`` where the text cannot be seen), or ``None`` when it does not write there."""
+        got = list(self.written.get(path, ()))
+        if any(is_within(path, t) for t in self.written_trees):
+            got.append(None)
+        return got or None
 
     def expand_tilde(self, path: str) -> str:
         """``path`` with a leading ``~`` made the user's home."""
@@ -116,14 +126,17 @@ class Context:
 
     # ---- judging ----------------------------------------------------------------------
     def judge_write(self, text: str | None, cwd: str | None, *, what: str, delete: bool = False,
-                    glob: bool = False, follow: bool = True, tree: bool = False
-                    ) -> list[Finding]:
+                    glob: bool = False, follow: bool = True, tree: bool = False,
+                    content: str | None = None, record: bool = True) -> list[Finding]:
         """Findings for a write (or, with ``delete``, a delete) of ``text`` from ``cwd``.
 
         ``what`` names the writer for the reason (``"rm"``, ``"a > redirection"``, ...).
         ``text`` ``None`` means the target could not be known: unparseable. ``tree`` means the
         write reaches everything below the target (``chmod -R``, unpacking an archive), so a
         target that holds a protected path or a guard file is judged as that path.
+        ``content`` is the text written, when it can be seen: a script this call writes and
+        then runs is judged on it (:attr:`written`); ``record`` is false for a change that
+        keeps the file's text (``chmod``, ``touch``).
         """
         if text is None:
             return [Finding(DenialClass.UNPARSEABLE,
@@ -140,6 +153,11 @@ class Context:
             return [resolved]
         findings: list[Finding] = []
         for path in resolved:
+            if not delete and record:
+                if tree:
+                    self.written_trees.append(path)
+                else:
+                    self.written.setdefault(path, []).append(content)
             finding = self.judge_path(path, text, what=what, delete=delete, tree=tree)
             if finding is not None:
                 findings.append(finding)

@@ -21,17 +21,23 @@ class Action:
     Attributes:
         kind: ``"write"``, ``"delete"``, ``"read"``, ``"linkto"`` (what a new link at
             ``argv[0]`` points to), ``"shell"`` (a command string),
-            ``"argv"`` (an argument vector), ``"network"`` (a URL or ``None``), ``"escape"``
-            (a process detached from the run) or ``"unparseable"``.
+            ``"argv"`` (an argument vector), ``"network"`` (a URL, or ``None`` for a
+            destination that cannot be seen), ``"network_module"`` (a network library is
+            imported), ``"listen"`` (a network listener), ``"chdir"`` (the directory
+            relative paths are taken from changes to ``value``), ``"escape"`` (a process
+            detached from the run) or ``"unparseable"``.
         value: the path, command string or URL; ``None`` when it cannot be known.
         argv: for ``"argv"``, the arguments (``None`` where one cannot be known).
         what: the call that does it, for the reason.
+        cwd: for ``"shell"`` and ``"argv"``, the directory the command runs in (``""``: the
+            code's own; ``None``: one that cannot be known).
     """
 
     kind: str
     value: str | None = None
     argv: tuple[str | None, ...] = ()
     what: str = ""
+    cwd: str | None = ""
 
 
 _NETWORK_MODULES = {"socket", "urllib", "urllib.request", "urllib3", "http", "http.client",
@@ -52,7 +58,8 @@ _PATH_CALLS: dict[str, list[tuple[int | str, str]]] = {
     "os.makedirs": [(0, "write")], "os.mkdir": [(0, "write")], "os.mkfifo": [(0, "write")],
     "os.symlink": [(1, "write"), (0, "linkto")], "os.link": [(1, "write"), (0, "linkto")], "os.chmod": [(0, "write")],
     "os.chown": [(0, "write")], "os.lchown": [(0, "write")], "os.truncate": [(0, "write")],
-    "os.utime": [(0, "write")], "os.chdir": [(0, "read")], "os.mknod": [(0, "write")],
+    "os.utime": [(0, "write")], "os.chdir": [(0, "chdir")], "os.mknod": [(0, "write")],
+    "os.fchdir": [(0, "chdir")], "contextlib.chdir": [(0, "chdir")],
     "shutil.make_archive": [(0, "write")], "shutil.unpack_archive": [(1, "write")],
 }
 _METHODS: dict[str, list[tuple[int | str, str]]] = {
@@ -65,6 +72,10 @@ _METHODS: dict[str, list[tuple[int | str, str]]] = {
     "chmod": [("self", "write")], "lchmod": [("self", "write")],
 }
 _AMBIGUOUS = {"rename", "replace", "chmod", "mkdir", "touch"}
+_LISTEN_CALLS = {"serve_forever", "HTTPServer", "ThreadingHTTPServer", "TCPServer",
+                 "ThreadingTCPServer", "UDPServer", "ThreadingUDPServer", "make_server",
+                 "start_server", "create_server", "start_unix_server", "run_app", "serve",
+                 "run_simple"}
 _OPENERS = {"open", "io.open", "codecs.open", "os.open", "gzip.open", "bz2.open", "lzma.open",
             "tarfile.open", "builtins.open"}
 _PATH_MAKERS = ("Path", "PurePath", "PosixPath", "PurePosixPath", "joinpath", "with_name",
@@ -143,7 +154,7 @@ class _PyReader:
         if name in _NETWORK_MODULES or name.split(".")[0] in {"socket", "requests", "httpx",
                                                               "aiohttp", "urllib3", "paramiko",
                                                               "ftplib", "smtplib", "telnetlib"}:
-            self.actions.append(Action("network", None, (), f"import {name}"))
+            self.actions.append(Action("network_module", None, (), f"import {name}"))
         if name.split(".")[0] in ("pip", "ensurepip"):
             self.actions.append(Action("argv", None, ("pip", "install"), f"import {name}"))
         if name.split(".")[0] in ("ctypes", "cffi"):
@@ -176,6 +187,11 @@ class _PyReader:
         if name in _RUN_CALLS or short.startswith(("execv", "execl", "spawnv", "spawnl")) and \
                 name.startswith("os."):
             self._run(node, name)
+            return
+        if short in _LISTEN_CALLS or name == "uvicorn.run" or (
+                short in ("bind", "listen") and isinstance(node.func, ast.Attribute) and
+                any(a.kind == "network_module" for a in self.actions)):
+            self.actions.append(Action("listen", None, (), name))
             return
         if name.startswith(("urllib.request.", "requests.", "httpx.", "http.client.",
                             "aiohttp.", "socket.")):
@@ -233,6 +249,16 @@ class _PyReader:
         self.actions.append(Action(kind, target, (), f"{name}()"))
 
     def _run(self, node: ast.Call, name: str) -> None:
+        before = len(self.actions)
+        self._run_actions(node, name)
+        cwd_kw = next((kw.value for kw in node.keywords if kw.arg == "cwd"), None)
+        if cwd_kw is not None:
+            where = self._const(cwd_kw)
+            self.actions[before:] = [
+                Action(a.kind, a.value, a.argv, a.what, where) if a.kind in ("shell", "argv")
+                else a for a in self.actions[before:]]
+
+    def _run_actions(self, node: ast.Call, name: str) -> None:
         shell = any(kw.arg == "shell" and not (isinstance(kw.value, ast.Constant) and
                                                kw.value.value is False)
                     for kw in node.keywords) or name.endswith("_shell")
@@ -368,6 +394,12 @@ _SCRIPT_NETWORK = re.compile(
     r"Socket|Net::HTTP|open-uri|curl_exec|fsockopen)\b")
 
 
+_SCRIPT_LISTEN = re.compile(
+    r"\.listen\s*\(|\bcreateServer\b|\bDeno\.serve\b|\bBun\.serve\b|\bTCPServer\b|"
+    r"\bHTTPServer\b|\bWEBrick\b|\bsocket_bind\b|\bstream_socket_server\b|Listen\s*=>|"
+    r"->listen\b")
+
+
 def script_actions(code: str, language: str) -> list[Action]:
     """What inline ``code`` of another language (node, perl, ruby, php, ...) visibly does.
 
@@ -378,8 +410,12 @@ def script_actions(code: str, language: str) -> list[Action]:
     if _SCRIPT_RUNS.search(code):
         actions.append(Action("unparseable", None, (),
                               f"the inline {language} code can run commands the guard cannot see"))
+    if _SCRIPT_LISTEN.search(code):
+        actions.append(Action("listen", None, (), f"inline {language} code"))
     if _SCRIPT_NETWORK.search(code):
         actions.append(Action("network", None, (), f"inline {language} code"))
+    if re.search(r"\bchdir\b", code):
+        actions.append(Action("chdir", None, (), f"{language} chdir"))
     for m in _SCRIPT_WRITES.finditer(code):
         word = m.group(1)
         if language == "perl" and word in ("open", "sysopen"):

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
-from overlord.domain.guard.names import MAX_NESTING
+from overlord.domain.guard.names import MAX_NESTING, PYTHON_LISTENER_MODULES
+from overlord.domain.guard.packages import read_only_query
 from overlord.domain.guard.shell import SimpleCommand
 
 if TYPE_CHECKING:
@@ -64,7 +65,13 @@ class CodeRules:
             return self._nested(command, cwds, depth, f"{name} -c")
         if operands and not reads_stdin:
             # A script file: the guard cannot see into it (the sandbox can); a stream is worse.
+            # One this command writes is judged on what it writes.
+            self.note_run(operands[0].text, cwds, "sh", name)
             return out + self._script_operand(name, operands[:1])
+        if cmd is not None and cmd.stdin == "file":
+            for red in cmd.redirects:
+                if red.op == "<" and red.target is not None:
+                    self.note_run(red.target.text, cwds, "sh", f"{name} <")
         if cmd is not None and cmd.stdin in ("heredoc", "herestring"):
             if cmd.stdin_text is None or not cmd.stdin_known:
                 return [Finding(C.UNPARSEABLE, f"{name} reads a script with expansions the "
@@ -118,6 +125,9 @@ class CodeRules:
                     return [Finding(C.UNPARSEABLE, f"{name} -m with a module the guard cannot "
                                     "see")]
                 top = module.split(".")[0]
+                if top in ("pip", "uv") and module in ("pip", "uv") and read_only_query(
+                        top, [o.text for o in operands]):
+                    return []
                 if top in ("pip", "ensurepip", "uv", "poetry", "pipx", "pipenv", "pdm",
                            "conda"):
                     return [Finding(C.PACKAGE_INSTALL, f"{name} -m {module} installs packages")]
@@ -137,8 +147,27 @@ class CodeRules:
                     return [Finding(C.NETWORK_CLIENT, f"{name} -m {module}")]
                 if top in ("aider", "openhands", "interpreter"):
                     return [Finding(C.AGENT_CLIENT, f"{name} -m {module} starts another agent")]
-                return []
+                if module in PYTHON_LISTENER_MODULES or top in PYTHON_LISTENER_MODULES or (
+                        top == "pydoc" and any(o.text and re.match(r"^-[a-zA-Z]*[pbn]", o.text)
+                                               for o in operands)) or (
+                        top == "flask" and any(o.text == "run" for o in operands)) or (
+                        top == "django" and any(o.text in ("runserver", "testserver")
+                                                for o in operands)):
+                    return [Finding(C.NETWORK_CLIENT, f"{name} -m {module} starts a network "
+                                    "listener")]
+                if top == "pytest":
+                    self.note_run(".", cwds, "pytest", f"{name} -m pytest")
+                self.note_run(module.replace(".", "/") + ".py", cwds, "python", f"{name} -m")
+                self.note_run(module.replace(".", "/") + "/__main__.py", cwds, "python",
+                              f"{name} -m")
+                return self.option_writes(top, operands, cwds)
         if operands and operands[0].text not in ("-", None):
+            self.note_run(operands[0].text, cwds, "python", name)
+            if len(operands) > 1 and posixpath.basename(operands[0].text or "") == "manage.py" \
+                    and any(o.text in ("runserver", "testserver", "runserver_plus")
+                            for o in operands[1:]):
+                return [Finding(C.NETWORK_CLIENT, f"{name} manage.py runserver starts a network "
+                                "listener")]
             return self._script_operand(name, operands[:1])
         if operands and operands[0].text is None:
             return [Finding(C.UNPARSEABLE, f"{name} runs a script whose name the guard cannot "
@@ -206,17 +235,26 @@ class CodeRules:
                 in_place = True
             if lang == "ruby" and key == "-i":
                 in_place = True
+        suffix = ""
         if lang in ("perl", "ruby"):
             for a in rest:
-                if a.text and re.match(r"^-[a-zA-Z]*i", a.text) and not a.text.startswith("--"):
+                m = re.match(r"^-[a-zA-Z]*?i(.*)$", a.text or "")
+                if m and not (a.text or "").startswith("--"):
                     in_place = True
+                    suffix = m.group(1)
         if name == "deno" and operands and operands[0].text == "eval":
             code.append(operands[1].text if len(operands) > 1 else None)
             operands = []
+        if lang == "php" and has_opt(options, "-S") or lang == "ruby" and any(
+                a.text in ("-run", "-rwebrick", "-run -e httpd") for a in rest):
+            return out + [Finding(C.NETWORK_CLIENT, f"{name} starts a network listener")]
         if not code:
             if lang == "perl" and in_place and operands:
                 for f in operands[1:]:
                     out.extend(self.write(f, cwds, "perl -i"))
+                    out.extend(self.backup_write(f, suffix, cwds, "perl -i"))
+            if operands and operands[0].text is not None and not in_place:
+                self.note_run(operands[0].text, cwds, lang, name)
             return out if in_place else None
         for c in code:
             if c is None:
@@ -229,13 +267,24 @@ class CodeRules:
         if in_place:
             for f in operands:
                 out.extend(self.write(f, cwds, f"{name} -i"))
+                out.extend(self.backup_write(f, suffix, cwds, f"{name} -i"))
         return out
 
     def _actions(self, actions: list[Action], cwds: tuple[str | None, ...], depth: int,
                  what: str) -> list[Finding]:
         out: list[Finding] = []
+        moves = [a.value for a in actions if a.kind == "chdir"]
+        if moves:
+            # The code changes directory (order unknown): relative paths may be taken from
+            # the start or from any place it moves to.
+            cwds = tuple(dict.fromkeys(cwds + tuple(
+                None if m is None or (c is None and not m.startswith("/"))
+                else (m if m.startswith("/") else f"{c}/{m}") for m in moves for c in cwds)))
         for a in actions:
             label = f"{what}: {a.what}"
+            run_cwds = cwds if a.cwd == "" else tuple(
+                None if a.cwd is None or (c is None and not a.cwd.startswith("/"))
+                else (a.cwd if a.cwd.startswith("/") else f"{c}/{a.cwd}") for c in cwds)
             if a.kind in ("write", "delete"):
                 if a.value is None:
                     out.append(Finding(C.UNPARSEABLE, f"{label} writes to a path computed at run "
@@ -253,19 +302,19 @@ class CodeRules:
                     out.append(Finding(C.UNPARSEABLE, f"{label} runs a command string the guard "
                                        "cannot see"))
                 else:
-                    out.extend(self.judge_script(a.value, cwds, depth + 1))
+                    out.extend(self.judge_script(a.value, run_cwds, depth + 1))
             elif a.kind == "argv":
                 argv = [Arg(t) for t in a.argv]
                 if not argv or argv[0].text is None:
                     out.append(Finding(C.UNPARSEABLE, f"{label} runs a program the guard cannot "
                                        "see"))
                 elif len(a.argv) == 1 and a.argv[0] is not None and " " in a.argv[0]:
-                    out.extend(self.judge_script(a.argv[0], cwds, depth + 1))
+                    out.extend(self.judge_script(a.argv[0], run_cwds, depth + 1))
                 else:
                     if depth >= MAX_NESTING:
                         out.append(Finding(C.UNPARSEABLE, "programs nested too deeply"))
                     else:
-                        out.extend(self.judge_argv(argv, cwds, None, depth + 1))
+                        out.extend(self.judge_argv(argv, run_cwds, None, depth + 1))
             elif a.kind == "linkto":
                 link = a.argv[0] if a.argv else None
                 if a.value is None or link is None:
@@ -278,7 +327,13 @@ class CodeRules:
             elif a.kind == "escape":
                 out.append(Finding(C.CONTAINMENT_ESCAPE, f"{label} detaches a process"))
             elif a.kind == "network":
-                out.extend(self._network_access(label, [a.value] if a.value else []))
+                out.extend(self._network_access(label, [a.value]))
+            elif a.kind == "network_module":
+                out.extend(self._network_access(label, []))
+            elif a.kind == "listen":
+                out.append(Finding(C.NETWORK_CLIENT, f"{label} starts a network listener"))
+            elif a.kind == "chdir":
+                continue
             else:
                 out.append(Finding(C.UNPARSEABLE, a.what))
         return out

@@ -9,7 +9,7 @@ import re
 from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
-from overlord.domain.guard.names import GENERIC_OUTPUTS, RECURSIVE_READERS
+from overlord.domain.guard.names import GENERIC_OUTPUTS, OUTPUT_OPTIONS, RECURSIVE_READERS
 from overlord.domain.guard.paths import is_within
 from overlord.domain.guard.shell import SimpleCommand
 
@@ -35,22 +35,98 @@ def _strips(options: list[tuple[str, Arg | None]]) -> list[int]:
     return [int(v) if v and v.isdigit() else 0 for v in values[-1:]]
 
 
+RECURSION_FLAGS = {"grep": "rR", "egrep": "rR", "fgrep": "rR", "zgrep": "rR", "ls": "R",
+                   "chmod": "R", "chown": "R", "chgrp": "R", "cp": "rRa"}
+"""The short flags that make each program walk a directory tree (``ls -a`` does not)."""
+
+
+def _recursive(name: str, rest: list[Arg]) -> bool:
+    """True when ``name``'s arguments ask it to walk directories (``-R``, ``--recursive``, a
+    flag cluster holding one, ``grep -d recurse``)."""
+    flags = RECURSION_FLAGS.get(name)
+    if flags is None:
+        return False
+    for i, a in enumerate(rest):
+        t = a.text
+        if t is None:
+            continue
+        if t in ("--recursive", "--dereference-recursive", "--archive", "--directories=recurse"):
+            return True
+        if t == "-d" and name.endswith("grep") and i + 1 < len(rest) and \
+                rest[i + 1].text == "recurse":
+            return True
+        if re.fullmatch(r"-[a-zA-Z0-9]+", t) and any(c in flags for c in t[1:]):
+            return True
+    return False
+
+
 class FileRules:
     """Judges programs that write or delete files (mixed into :class:`BashJudge`)."""
 
     ctx: Context
 
+    def option_writes(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...]
+                      ) -> list[Finding]:
+        """Writes named by ``name``'s options (the :data:`OUTPUT_OPTIONS` table, the linker's
+        ``-Wl,-Map=``, rustc's ``--emit KIND=PATH``, pytest's ``-o cache_dir=``)."""
+        table = OUTPUT_OPTIONS.get(name, {})
+        out: list[Finding] = []
+        for i, a in enumerate(rest):
+            t = a.text
+            if t is None:
+                continue
+            nxt = rest[i + 1] if i + 1 < len(rest) else Arg(None)
+            for found, value in _option_values(t, nxt, table):
+                out.extend(self._option_write(name, found, value, table[found], cwds))
+            if name in OUTPUT_OPTIONS and name in ("gcc", "g++", "cc", "c++", "clang",
+                                                   "clang++"):
+                m = re.match(r"^-Wl,(?:-Map[=,]|--Map[=,]|-o,)(.+)$", t)
+                if m:
+                    out.extend(self.write(Arg(m.group(1).split(",")[0]), cwds, f"{name} -Wl"))
+            if name == "rustc" and (t.startswith("--emit") or t == "--emit"):
+                spec = t.split("=", 1)[1] if "=" in t else (nxt.text or "")
+                for part in spec.split(","):
+                    if "=" in part:
+                        out.extend(self.write(Arg(part.split("=", 1)[1]), cwds, "rustc --emit"))
+            if name == "pytest" and (t in ("-o", "--override-ini") or t.startswith(
+                    ("-o", "--override-ini="))):
+                setting = nxt.text if t in ("-o", "--override-ini") else (
+                    t[2:] if t.startswith("-o") else t.split("=", 1)[1])
+                if setting is None:
+                    out.append(Finding(C.UNPARSEABLE, "pytest -o with a setting the guard cannot "
+                                       "see"))
+                    continue
+                key, _, value = setting.partition("=")
+                if key.strip() in ("cache_dir", "log_file", "junit_logfile") and value:
+                    out.extend(self._option_write(name, f"-o {key}", Arg(value.strip()),
+                                                  "dir" if key.strip() == "cache_dir" else
+                                                  "write", cwds))
+            if name == "pytest" and t.startswith("--debug="):
+                out.extend(self.write(Arg(t.split("=", 1)[1]), cwds, "pytest --debug"))
+            if name == "pytest" and (t == "--pastebin" or t.startswith("--pastebin=")):
+                out.append(Finding(C.NETWORK_CLIENT, "pytest --pastebin sends the results to a "
+                                   "paste service"))
+        return out
+
+    def _option_write(self, name: str, option: str, value: Arg, kind: str,
+                      cwds: tuple[str | None, ...]) -> list[Finding]:
+        what = f"{name} {option}"
+        if kind == "clear":
+            return (self.write(value, cwds, what, delete=True)
+                    + self.write(value, cwds, what, tree=True))
+        if kind == "cache":
+            target = Arg(None) if value.text is None else Arg(
+                value.text.rstrip("/") + "/.pytest_cache")
+            return self.write(target, cwds, what, tree=True)
+        return self.write(value, cwds, what, tree=kind == "dir")
+
     # ---- file writers -------------------------------------------------------------------
     def _files(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...], depth: int,
                cmd: SimpleCommand | None = None) -> list[Finding]:
         out: list[Finding] = []
-        if name in RECURSIVE_READERS or (name in ("grep", "egrep", "fgrep", "ls", "chmod",
-                                                  "chown", "chgrp", "cp", "zgrep")
-                                         and any(a.text and re.match(r"^-[a-zA-Z]*[rRa]", a.text)
-                                                 or a.text in ("--recursive",
-                                                               "--dereference-recursive")
-                                                 for a in rest)):
+        if name in RECURSIVE_READERS or _recursive(name, rest):
             out.extend(self.reads(rest, cwds, name, recursive=True))
+        out.extend(self.option_writes(name, rest, cwds))
         if name in ("rm", "unlink", "rmdir", "shred", "srm", "wipe", "trash", "trash-put",
                     "gio-trash"):
             _, operands = opts(rest, "", set())
@@ -81,8 +157,11 @@ class FileRules:
                 operands = operands[:1]
             recursive = any(a.text in ("-R", "--recursive") or (
                 a.text and re.fullmatch(r"-[a-zA-Z]*R[a-zA-Z]*", a.text)) for a in rest)
+            keeps = name in ("touch", "chattr", "setfacl", "chmod", "chown", "chgrp")
+            text = _tee_text(cmd) if name == "tee" else None
             for a in operands:
-                out.extend(self.write(a, cwds, name, tree=recursive))
+                out.extend(self.write(a, cwds, name, tree=recursive, record=not keeps,
+                                      content=text))
             return out
         if name in ("sed", "gsed"):
             return out + self._sed(rest, cwds)
@@ -137,6 +216,25 @@ class FileRules:
                     dirs = [Arg(".")]
                 for d in dirs:
                     out.extend(self.write(d, cwds, "cpio", tree=True))
+            return out
+        if name == "ar" and rest:
+            ops = (rest[0].text or "").lstrip("-")
+            if rest[0].text is None:
+                return out + [Finding(C.UNPARSEABLE, "ar with operations the guard cannot see")]
+            if "x" in ops:
+                for cwd in cwds:
+                    out.extend(self.ctx.judge_write(cwd, "/", what="ar x", tree=True))
+            elif any(c in ops for c in "rqdmsu"):
+                for a in rest[1:2]:
+                    out.extend(self.write(a, cwds, "ar (the archive)"))
+            return out
+        if name == "jar" and rest:
+            ops = (rest[0].text or "").lstrip("-")
+            if "x" in ops:
+                for cwd in cwds:
+                    out.extend(self.ctx.judge_write(cwd, "/", what="jar x", tree=True))
+            elif "f" in ops and any(c in ops for c in "cu") and len(rest) > 1:
+                out.extend(self.write(rest[1], cwds, "jar (the archive)"))
             return out
         if name in ("7z", "7za", "7zr", "7zz"):
             verb = rest[0].text if rest else None
@@ -348,3 +446,30 @@ class FileRules:
                     if f is not None and f.denial_class in (C.GUARD_TAMPER, C.PROTECTED_ROOT):
                         out.append(f)
         return out
+
+
+def _option_values(text: str, nxt: Arg, table: dict[str, str]) -> list[tuple[str, Arg]]:
+    """The ``(option, value)`` pairs ``text`` (with ``nxt`` after it) gives for ``table``:
+    ``--opt=V``, ``--opt V``, ``-oV`` (one-letter options), Go's ``-opt=V``/``--opt V``."""
+    found: list[tuple[str, Arg]] = []
+    if text in table:
+        found.append((text, nxt))
+        return found
+    if "=" in text:
+        key, _, value = text.partition("=")
+        for k in (key, "-" + key.lstrip("-"), "--" + key.lstrip("-")):
+            if k in table:
+                return [(k, Arg(value))]
+    if text.startswith("--") and "-" + text[2:] in table:
+        return [("-" + text[2:], nxt)]
+    if re.fullmatch(r"-[A-Za-z]\S+", text) and text[:2] in table and not text.startswith("--"):
+        found.append((text[:2], Arg(text[2:])))
+    return found
+
+
+def _tee_text(cmd: SimpleCommand | None) -> str | None:
+    """What ``tee`` writes, when it reads a here-doc or here-string the guard can see."""
+    if cmd is None or cmd.stdin not in ("heredoc", "herestring") or not cmd.stdin_known or \
+            cmd.stdin_text is None:
+        return None
+    return cmd.stdin_text + ("\n" if cmd.stdin == "herestring" else "")

@@ -8,10 +8,14 @@ import re
 
 from overlord.domain.guard.args import Arg, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
-from overlord.domain.guard.context import Context, Finding
-from overlord.domain.guard.names import MAX_NESTING
+from overlord.domain.guard.context import PROTECTED_NAMES, Context, Finding
+from overlord.domain.guard.names import EDITORS, MAX_NESTING
 from overlord.domain.guard.paths import is_within
 from overlord.domain.guard.shell import SimpleCommand
+
+_FIND_WRITERS = frozenset({"rm", "unlink", "rmdir", "shred", "mv", "chmod", "chown", "cp",
+                           "truncate", "tee", "touch", "dd", "install", "ln", "patch", "sponge"})
+"""Programs that change the files ``find -exec`` hands them (with editors and ``perl -i``)."""
 
 
 class ToolRules:
@@ -22,6 +26,7 @@ class ToolRules:
     def _sed(self, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:
         out: list[Finding] = []
         in_place = False
+        suffix = ""
         scripts: list[str | None] = []
         operands: list[Arg] = []
         i = 0
@@ -39,6 +44,7 @@ class ToolRules:
                 key, eq, value = t.partition("=")
                 if key == "--in-place":
                     in_place = True
+                    suffix = value if eq else ""
                 elif key in ("--expression", "--file"):
                     if not eq:
                         i += 1
@@ -52,6 +58,7 @@ class ToolRules:
                     c = t[j]
                     if c == "i":
                         in_place = True
+                        suffix = t[j + 1:]
                         break
                     if c in "ef":
                         value = t[j + 1:] or None
@@ -81,7 +88,20 @@ class ToolRules:
         if in_place:
             for a in operands:
                 out.extend(self.write(a, cwds, "sed -i"))
+                out.extend(self.backup_write(a, suffix, cwds, "sed -i"))
         return out
+
+    def backup_write(self, target: Arg, suffix: str | None, cwds: tuple[str | None, ...],
+                     what: str) -> list[Finding]:
+        """The backup an in-place editor (``sed -i``, ``perl -i``) writes: each ``*`` in the
+        suffix is the file's name as given (so ``-i'../elsewhere/*'`` writes elsewhere), and a
+        suffix without ``*`` is appended to it."""
+        if not suffix:
+            return []
+        if target.text is None:
+            return self.write(Arg(None), cwds, f"{what} backup")
+        backup = suffix.replace("*", target.text) if "*" in suffix else target.text + suffix
+        return self.write(Arg(backup, target.glob), cwds, f"{what} backup {suffix!r}")
 
     def _tar(self, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:
         out: list[Finding] = []
@@ -93,7 +113,8 @@ class ToolRules:
             "--file", "--directory", "--files-from", "--exclude-from", "--use-compress-program",
             "--to-command", "--info-script", "--new-volume-script", "--checkpoint-action",
             "--listed-incremental", "--transform", "--xform", "--owner", "--group", "--mode",
-            "--exclude", "--format", "--label", "--blocking-factor", "--record-size"})
+            "--exclude", "--format", "--label", "--blocking-factor", "--record-size",
+            "--index-file", "--volno-file"})
         names = {n for n, _ in options}
         for danger in ("--to-command", "--use-compress-program", "-I", "--info-script",
                        "-F", "--new-volume-script", "--checkpoint-action", "--rsh-command"):
@@ -103,6 +124,9 @@ class ToolRules:
                                "--catenate", "--concatenate", "--delete"})
         extract = bool(names & {"-x", "--extract", "--get"})
         archives = opt_values(options, "-f", "--file")
+        for value in opt_values(options, "-g", "--listed-incremental", "--index-file",
+                                "--volno-file"):
+            out.extend(self.write(value, cwds, "tar (its snapshot, index or volume file)"))
         for value in opt_values(options, "--one-top-level"):
             out.extend(self.write(value, cwds, "tar --one-top-level"))
         dirs = opt_values(options, "-C", "--directory")
@@ -186,11 +210,16 @@ class ToolRules:
                 else:
                     out.extend(self.judge_argv(expanded, cwds, None, depth + 1))
                     names = {posixpath.basename(a.text or "") for a in sub[:1]}
-                    if not filtered and names & {"rm", "unlink", "rmdir", "shred", "mv",
-                                                 "chmod", "chown", "cp", "sed", "truncate",
-                                                 "tee", "touch"}:
+                    writer = bool(names & (_FIND_WRITERS | EDITORS)) or bool(
+                        names & {"perl", "ruby", "sed", "gsed"} and any(
+                            re.match(r"^-[a-zA-Z]*i", a.text or "") or
+                            (a.text or "").startswith("--in-place") for a in sub[1:]))
+                    if writer and not filtered:
                         for s in starts:
                             out.extend(self._find_protected(s, cwds, f"find {t}"))
+                    elif writer:
+                        out.extend(self._find_filtered_protected(rest, starts, cwds,
+                                                                 f"find {t} {sub[0].text}"))
                 i = j
             elif t in ("-fprint", "-fprint0", "-fprintf", "-fls"):
                 if i + 1 < len(rest):
@@ -223,6 +252,67 @@ class ToolRules:
                                            "into .git, .claude and the other protected paths"))
                         return out
         return out
+
+    def _find_filtered_protected(self, rest: list[Arg], starts: list[Arg],
+                                 cwds: tuple[str | None, ...], what: str) -> list[Finding]:
+        """A writer run by ``find -exec`` on what a filter selects: a filter that names a
+        protected directory, or a ``-name`` that matches a file inside one below the starting
+        points, reaches it (unless the walk prunes or excludes protected directories)."""
+        texts = [a.text for a in rest]
+        if "-prune" in texts or any(
+                t in ("!", "-not") and i + 2 < len(texts) and texts[i + 1] in (
+                    "-path", "-ipath", "-wholename", "-name", "-iname") and
+                any(n in (texts[i + 2] or "") for n in PROTECTED_NAMES)
+                for i, t in enumerate(texts)):
+            return []
+        patterns: list[str] = []
+        for i, t in enumerate(texts[:-1]):
+            value = texts[i + 1]
+            if t in ("-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+                     "-name", "-iname"):
+                if value is None:
+                    return [Finding(C.UNPARSEABLE, f"{what} with a filter the guard cannot "
+                                    "see")]
+                if any(n in value for n in PROTECTED_NAMES):
+                    return [Finding(C.PROTECTED_ROOT, f"{what} edits what the filter {value!r} "
+                                    "selects, inside a protected directory")]
+                if t in ("-name", "-iname"):
+                    patterns.append(value)
+        for start in starts:
+            for cwd in cwds:
+                if start.text is None:
+                    continue
+                resolved = self.ctx.resolve(start.text, cwd)
+                if isinstance(resolved, Finding):
+                    continue
+                for base in resolved:
+                    for hit in self._protected_matches(base, patterns):
+                        return [Finding(C.PROTECTED_ROOT, f"{what} reaches {hit}, inside a "
+                                        "protected directory")]
+        return []
+
+    def _protected_matches(self, base: str, patterns: list[str]) -> list[str]:
+        """Files below ``base`` inside a protected directory whose names match one of
+        ``patterns`` (looked up a few levels deep through the resolver)."""
+        from overlord.domain.guard.paths import TooManyMatches
+
+        dirs: list[str] = []
+        levels = ["", "*/", "*/*/"]
+        try:
+            if any(part in PROTECTED_NAMES for part in base.split("/")):
+                dirs.append(base)
+            for name in PROTECTED_NAMES:
+                for level in levels:
+                    dirs.extend(self.ctx.resolver.glob(f"{base.rstrip('/')}/{level}{name}"))
+            for d in dirs:
+                for pattern in patterns:
+                    for level in levels + ["*/*/*/"]:
+                        hits = self.ctx.resolver.glob(f"{d}/{level}{pattern}")
+                        if hits:
+                            return hits[:1]
+        except TooManyMatches:
+            return [f"{base} (too many files to look through)"]
+        return []
 
     def _editor(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...],
                 cmd: SimpleCommand | None) -> list[Finding]:

@@ -176,10 +176,20 @@ def parse_script(text: str, cwds: tuple[str | None, ...], *, home: str,
         # tree-sitter-bash's scanner can crash the process on some non-ASCII input: it parses
         # a copy where every non-ASCII byte is an ASCII letter (bash treats both as word
         # characters, so the tree is the same) and texts are cut from the original bytes.
-        tree = _parser().parse(bytes(b if b < 0x80 else 0x78 for b in data))
+        copy = bytes(b if b < 0x80 else 0x78 for b in data)
+        tree = _parser().parse(copy)
+        if tree.root_node.has_error and b"<<" in copy:
+            # The grammar reads ``<<E"O"F`` wrongly; bash takes the delimiter after quote
+            # removal, quoted. Re-spell it ``\EOF`` (same length) in the parser's copy.
+            respelled = _respell_heredoc_delimiters(copy)
+            if respelled != copy:
+                again = _parser().parse(respelled)
+                if not again.root_node.has_error:
+                    tree = again
         root = tree.root_node
         if root.has_error:
             out.problems.append(_error_reason(root))
+        out.problems.extend(_lexical_problems(root, data))
         _Walker(out).walk(root, state, False, 0)
     except RecursionError:
         out.problems.append("the command nests too deeply to read")
@@ -187,6 +197,74 @@ def parse_script(text: str, cwds: tuple[str | None, ...], *, home: str,
         _SOURCE.reset(token)
     return Script(tuple(out.commands), tuple(out.problems), frozenset(out.refs),
                   tuple(out.assigned))
+
+
+_HEREDOC_WORD = re.compile(rb"(?<!<)<<(?!<)(-?)([ \t]*)((?:[^\s;&|<>()'\"\\]|\\.|\"[^\"\n]*\"|'[^'\n]*')+)")
+
+
+def _respell_heredoc_delimiters(copy: bytes) -> bytes:
+    """``copy`` with each quoted here-doc delimiter spelled ``\\WORD`` plus padding."""
+    def respell(m: re.Match[bytes]) -> bytes:
+        word = m.group(3)
+        if not any(q in word for q in (b"'", b'"', b"\\")):
+            return m.group(0)
+        bare = re.sub(rb"\\(.)", rb"\1", word.replace(b'"', b"").replace(b"'", b""))
+        spelled = b"\\" + bare
+        if len(spelled) > len(word):
+            return m.group(0)
+        return b"<<" + m.group(1) + m.group(2) + spelled + b" " * (len(word) - len(spelled))
+    return _HEREDOC_WORD.sub(respell, copy)
+
+
+_LITERAL_NODES = frozenset({"string", "raw_string", "ansi_c_string", "translated_string",
+                            "heredoc_body", "heredoc_content", "comment"})
+_CODE_NODES = frozenset({"command_substitution", "process_substitution", "arithmetic_expansion",
+                         "expansion", "simple_expansion"})
+_WORD_CHAR = re.compile(rb"[^\s|&;()<>]")
+
+
+def _context_of(root: Any, offset: int) -> str:
+    """``"literal"`` when the byte at ``offset`` sits in quoted text, a here-doc body or a
+    comment (nearest enclosing node first), else ``"code"``."""
+    path = [root]
+    node = root
+    while True:
+        child = next((c for c in node.children
+                      if c.start_byte <= offset < c.end_byte), None)
+        if child is None:
+            break
+        path.append(child)
+        node = child
+    for n in reversed(path):
+        if n.type in _CODE_NODES:
+            return "code"
+        if n.type in _LITERAL_NODES:
+            return "literal"
+    return "code"
+
+
+def _lexical_problems(root: Any, data: bytes) -> list[str]:
+    """Bytes bash reads differently from the grammar: a carriage return outside quotes (bash
+    keeps it inside a word; the grammar splits there) and a line continuation inside a word
+    (bash joins the two halves into one word; the grammar makes two)."""
+    problems: list[str] = []
+    for i in (m.start() for m in re.finditer(rb"\r", data)):
+        if _context_of(root, i) == "code":
+            problems.append("a carriage return outside quotes (bash reads it as part of a word, "
+                            "so the command is not what it looks like)")
+            break
+    for m in re.finditer(rb"\\\n", data):
+        i = m.start()
+        run = len(data[:i + 1]) - len(data[:i + 1].rstrip(b"\\"))
+        if run % 2 == 0:
+            continue  # an escaped backslash, then a newline
+        before, after = data[i - run:i - run + 1] if i - run >= 0 else b"", data[i + 2:i + 3]
+        if before and after and _WORD_CHAR.match(before) and _WORD_CHAR.match(after) and \
+                _context_of(root, i) == "code":
+            problems.append("a line continuation inside a word (bash joins the two halves into "
+                            "one word the guard would read as two)")
+            break
+    return problems
 
 
 def _error_reason(root: Any) -> str:
@@ -219,6 +297,13 @@ _CONTROL = {
     "c_style_for_statement", "case_statement", "case_item", "do_group", "function_definition",
 }
 _SEQUENCE = {"program", "compound_statement"}
+REBOUND_BUILTINS = frozenset({
+    "cd", "pushd", "popd", "dirs", "command", "builtin", "exec", "eval", "source", ".",
+    "hash", "alias", "unalias", "enable", "set", "shopt", "trap", "declare", "typeset", "local",
+    "export", "readonly", "unset", "read", "mapfile", "readarray", "let", "printf", "test", "[",
+    "getopts", "shift", "return", "exit", "break", "continue", "type", "wait", "jobs", "umask",
+})
+"""Builtins whose meaning the guard relies on: a function by one of these names is denied."""
 
 
 class _Walker:
@@ -226,6 +311,7 @@ class _Walker:
 
     def __init__(self, out: _Out) -> None:
         self.out = out
+        self.moving_functions: set[str] = set()
 
     # ---- statements -----------------------------------------------------------------
     def walk(self, node: Any, st: _State, cond: bool, depth: int, *, stdin: str = "inherit",
@@ -246,6 +332,8 @@ class _Walker:
             return
         if t == "comment":
             return
+        if t == "function_definition":
+            self._function(node)
         if t in _SEQUENCE or t in _CONTROL:
             inner_cond = cond or t in _CONTROL
             children = node.children
@@ -318,6 +406,18 @@ class _Walker:
         for child in node.named_children:
             self.walk(child, st, cond, d)
 
+    def _function(self, node: Any) -> None:
+        """A function by a builtin's name changes what that builtin does (denied); a function
+        whose body changes directory leaves the directory unknown wherever it is called."""
+        name_node = node.child_by_field_name("name") or next(
+            (c for c in node.named_children if c.type == "word"), None)
+        name = _src(name_node) if name_node is not None else ""
+        if name in REBOUND_BUILTINS:
+            self.out.problems.append(f"a function named {name!r} changes what the {name} builtin "
+                                     "does")
+        if re.search(r"(^|[\s;&|({`])(cd|pushd|popd|source|eval|\.)\s", _src(node)):
+            self.moving_functions.add(name)
+
     def _list(self, node: Any, st: _State, cond: bool, depth: int, background: bool,
               redirects: tuple[Redirect, ...], feed: dict[str, Any]) -> None:
         """``a && b`` / ``a || b``: when ``a`` is a ``cd``, ``b`` runs only where the cd
@@ -387,7 +487,7 @@ class _Walker:
             # ``cat <<EOF | sh`` puts the rest of the pipeline inside the here-doc node.
             if extra.type == "pipeline":
                 sub = st.copy()
-                for i, child in enumerate(c for c in extra.named_children):
+                for child in extra.named_children:
                     self.walk(child, sub, True, depth, stdin="pipe", background=background)
             else:
                 self.walk(extra, st, True, depth, background=background)
@@ -512,6 +612,10 @@ class _Walker:
         if not argv:
             return
         name = argv[0].text
+        if name in self.moving_functions:
+            st.last_cd = None
+            st.cwds = _merge(st.cwds, (None,))
+            return
         if name in ("source", ".", "eval"):
             for key in st.env:
                 st.env[key] = None
@@ -560,8 +664,13 @@ class _Walker:
         if name_node is None:
             return
         name = _src(name_node)
+        if name_node.type == "subscript":
+            # ``a[$(cmd)]=1`` runs cmd while evaluating the subscript.
+            for child in name_node.named_children:
+                self.walk(child, st, True, depth + 1)
+            name = _src(name_node).split("[", 1)[0]
         value_node = node.child_by_field_name("value")
-        appending = any(c.type == "+=" for c in node.children)
+        appending = any(c.type == "+=" for c in node.children) or name_node.type == "subscript"
         if value_node is None:
             values: tuple[str, ...] | None = ("",)
         else:
@@ -730,6 +839,10 @@ class _Walker:
         name = _src(names[0])
         self.out.refs.add(name)
         if node.type == "expansion":
+            if re.search(r"@P\}$", _src(node)):
+                self.out.problems.append(f"the prompt expansion {_src(node)} runs the command "
+                                         "substitutions in the value")
+                return None
             # Only a plain ${NAME} is read; operators (${X:-y}, ${#X}, ...) are unknown.
             kinds = [c.type for c in node.children]
             if kinds != ["${", names[0].type, "}"]:
@@ -870,6 +983,12 @@ def _ansi_c(body: str) -> str | None:
             out.append("\\" + e)
             i += 1
     return "".join(out)
+
+
+def decode_ansi_c(body: str) -> str | None:
+    """The text a ``$'...'`` body (or ``echo -e`` / ``printf`` escapes) stands for; ``None``
+    when an escape is not understood."""
+    return _ansi_c(body)
 
 
 def expand_braces(text: str, limit: int = 64) -> list[str] | None:
