@@ -47,6 +47,7 @@ def check(
         "when it exists.", dir_okay=False),
 ) -> None:
     """Decide the PreToolUse JSON on stdin; print {"decision", "class", "reason"}."""
+    from overlord.adapters.paths import RealPathResolver
     from overlord.domain.guard import GuardPolicy, decide_payload
     from overlord.errors import ConfigError
 
@@ -61,5 +62,5 @@ def check(
     data = sys.stdin.buffer.read()
     guard_paths = [str(source.resolve())] if source is not None else []
     decision = decide_payload(data, loaded, overlord_home=overlord_home(),
-                              guard_paths=guard_paths)
+                              guard_paths=guard_paths, resolver=RealPathResolver())
     typer.echo(json.dumps(decision.to_json(), ensure_ascii=False))

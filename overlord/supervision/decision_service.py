@@ -29,6 +29,7 @@ from typing import Any
 import structlog
 
 from overlord.adapters.clock import Clock
+from overlord.adapters.paths import RealPathResolver
 from overlord.domain.guard import Decision, DenialClass, GuardPolicy, ToolCall, decide_payload
 from overlord.errors import ConfigError
 from overlord.ledger import codec
@@ -174,7 +175,7 @@ class DecisionCore:
                 decision = _deny(f"the hook named run {run_id!r}, but this service guards run {self.run_id}", root)
             else:
                 decision = decide_payload(payload, self.policy, overlord_home=self.overlord_home,
-                                          guard_paths=self.guard_paths)
+                                          guard_paths=self.guard_paths, resolver=RealPathResolver())
             with self._lock:
                 probe = tool_use_id in self._probes
                 self._probes.discard(tool_use_id)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from overlord.adapters.connector.transcript import Transcript
+from overlord.adapters.paths import RealPathResolver
 from overlord.adapters.runtimes import claude_code as cc
 from overlord.domain import runtime_records as rr
 from overlord.domain.guard import GuardPolicy, ToolCall, decide_tool_call
@@ -95,7 +96,7 @@ def test_guarded_run_allows_inside_denies_outside_and_git(claude_bin, tmp_path, 
         # the agent was told the contract
         results = {r.tool_use_id: r for r in run.of(rr.ToolReturned)}
         expected = decide_tool_call(ToolCall("Write", {"file_path": str(outside), "content": "escaped\n"}, str(root)),
-                                    policy, overlord_home=str(session.home.root))
+                                    policy, overlord_home=str(session.home.root), resolver=RealPathResolver())
         denied = results[uses[1].id]
         assert denied.is_error, denied
         assert expected.message in denied.content, denied.content

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from overlord.domain.guard import GuardPolicy, RealPathResolver, ToolCall
+from overlord.adapters.paths import RealPathResolver
+from overlord.domain.guard import GuardPolicy, ToolCall
 
 CORPUS = Path(__file__).with_name("corpus.jsonl")
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from overlord.adapters.paths import RealPathResolver
 from overlord.domain.guard import GuardPolicy, ToolCall, decide_tool_call
 from overlord.errors import ConfigError
 
@@ -88,12 +89,12 @@ def test_no_key_switches_a_class_off(tmp_path: Path) -> None:
     }
     for command, cls in cases.items():
         call = ToolCall("Bash", {"command": command}, str(tmp_path))
-        decision = decide_tool_call(call, policy, overlord_home=home)
+        decision = decide_tool_call(call, policy, overlord_home=home, resolver=RealPathResolver())
         assert (decision.decision, decision.denial_class.value) == ("deny", cls), command
     for tool, cls in {"SendMessage": "agent_client", "CronCreate": "containment_escape",
                       "EnterWorktree": "git_mutation"}.items():
         decision = decide_tool_call(ToolCall(tool, {}, str(tmp_path)), policy,
-                                    overlord_home=home)
+                                    overlord_home=home, resolver=RealPathResolver())
         assert decision.denial_class.value == cls
 
 
@@ -101,9 +102,9 @@ def test_worker_root_defaults_to_the_payload_cwd(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     call = ToolCall("Write", {"file_path": str(tmp_path / "a" / "f")}, str(tmp_path / "a"))
     home = str(tmp_path / "home")
-    assert decide_tool_call(call, GuardPolicy(), overlord_home=home).decision == "allow"
+    assert decide_tool_call(call, GuardPolicy(), overlord_home=home, resolver=RealPathResolver()).decision == "allow"
     elsewhere = ToolCall("Write", {"file_path": str(tmp_path / "f")}, str(tmp_path / "a"))
-    decision = decide_tool_call(elsewhere, GuardPolicy(), overlord_home=home)
+    decision = decide_tool_call(elsewhere, GuardPolicy(), overlord_home=home, resolver=RealPathResolver())
     assert decision.denial_class.value == "write_outside"
     rooted = GuardPolicy(worker_root=str(tmp_path))
-    assert decide_tool_call(elsewhere, rooted, overlord_home=home).decision == "allow"
+    assert decide_tool_call(elsewhere, rooted, overlord_home=home, resolver=RealPathResolver()).decision == "allow"

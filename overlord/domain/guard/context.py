@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 from dataclasses import dataclass
 
 from overlord.domain.guard.call import ToolCall
@@ -37,10 +38,21 @@ class Finding:
     reason: str
 
 
+_DESCRIPTOR = re.compile(r"/dev/fd/\d+|/proc/(self|thread-self)/fd/\d+|/dev/pts/\d+")
+_OWN_PROC = re.compile(r"/proc/(self|thread-self|\d+)(/|$)|/dev/fd(/|$)")
+
+
 def is_safe_device(text: str) -> bool:
-    """True for the standard streams, ``/dev/null`` and descriptor paths."""
-    return (text in SAFE_DEVICES or text.startswith("/dev/fd/")
-            or text.startswith("/proc/self/fd/") or text.startswith("/dev/pts/"))
+    """True for the standard streams, ``/dev/null`` and descriptor paths (``/dev/fd/N``), spelled
+    exactly: ``/dev/fd/../../etc/passwd`` is not a device."""
+    return text in SAFE_DEVICES or _DESCRIPTOR.fullmatch(text) is not None
+
+
+def names_own_process(path: str) -> bool:
+    """True for a path through ``/proc/self``, ``/proc/<pid>`` or ``/dev/fd``: it names the
+    writing process's own view (its cwd, root, descriptors), which the guard, another process,
+    cannot resolve for it."""
+    return _OWN_PROC.match(path) is not None
 
 
 def is_block_device(text: str) -> bool:
@@ -148,11 +160,20 @@ class Context:
             return []
         if is_block_device(text):
             return [Finding(DenialClass.KILL_OR_FORMAT, f"{what} writes the device {text}")]
+        joined = join(cwd or "/", text)
+        if names_own_process(joined) or names_own_process(posixpath.normpath(joined)):
+            return [Finding(DenialClass.UNPARSEABLE, f"{what} writes {text!r}, a path through the "
+                            "process's own /proc or /dev/fd view, which the guard cannot "
+                            "resolve for it")]
         resolved = self.resolve(text, cwd, follow=follow and not delete, glob=glob)
         if isinstance(resolved, Finding):
             return [resolved]
         findings: list[Finding] = []
         for path in resolved:
+            if names_own_process(path):
+                findings.append(Finding(DenialClass.UNPARSEABLE, f"{what} writes {text!r}, which "
+                                        f"resolves through /proc ({path})"))
+                continue
             if not delete and record:
                 if tree:
                     self.written_trees.append(path)

@@ -1,7 +1,7 @@
 """The guard's decision: allow or deny one tool call, with a class, a reason and a message.
 
-:func:`decide_tool_call` is pure apart from path resolution (through a
-:class:`~overlord.domain.guard.paths.PathResolver`). It fails closed: any error while deciding
+:func:`decide_tool_call` is pure: where paths land comes from the injected
+:class:`~overlord.domain.guard.paths.PathResolver`. It fails closed: any error while deciding
 becomes a deny, never an allow. When several classes apply, the first in
 :data:`~overlord.domain.guard.classes.CLASS_ORDER` is reported.
 """
@@ -16,7 +16,7 @@ from overlord.domain.guard.call import MalformedCallError, ToolCall
 from overlord.domain.guard.classes import DenialClass
 from overlord.domain.guard.context import Context, Finding
 from overlord.domain.guard.messages import denial_message
-from overlord.domain.guard.paths import PathResolver, RealPathResolver, has_glob, join
+from overlord.domain.guard.paths import PathResolver, has_glob, join
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.guard.tools import SUBAGENT_TOOLS, Handling, handling
 
@@ -62,8 +62,7 @@ def deny(denial_class: DenialClass, reason: str, root: str) -> Decision:
 
 
 def decide_tool_call(call: ToolCall, policy: GuardPolicy, *, overlord_home: str,
-                     guard_paths: Iterable[str] = (),
-                     resolver: PathResolver | None = None) -> Decision:
+                     resolver: PathResolver, guard_paths: Iterable[str] = ()) -> Decision:
     """Decide one tool call under ``policy``.
 
     Args:
@@ -72,14 +71,15 @@ def decide_tool_call(call: ToolCall, policy: GuardPolicy, *, overlord_home: str,
         overlord_home: the OVERLORD_HOME directory (keys and ledger): never read nor written.
         guard_paths: more files of the guard (the policy file, the snapshot directory, the
             hook settings), never written.
-        resolver: how paths are resolved (default: the real filesystem).
+        resolver: where paths really land (``..`` collapsed, symlinks followed): every write
+            is judged on the path it gives, never on the text.
 
     Never raises: an error while deciding is a deny (``unparseable``).
     """
     root = policy.worker_root or getattr(call, "cwd", "") or "/"
     try:
         ctx = Context(call, policy, overlord_home=overlord_home,
-                      guard_paths=tuple(guard_paths), resolver=resolver or RealPathResolver())
+                      guard_paths=tuple(guard_paths), resolver=resolver)
         root = ctx.root
         findings = _judge(call, ctx)
     except RecursionError:
@@ -94,8 +94,7 @@ def decide_tool_call(call: ToolCall, policy: GuardPolicy, *, overlord_home: str,
 
 
 def decide_payload(payload: object, policy: GuardPolicy, *, overlord_home: str,
-                   guard_paths: Iterable[str] = (),
-                   resolver: PathResolver | None = None) -> Decision:
+                   resolver: PathResolver, guard_paths: Iterable[str] = ()) -> Decision:
     """Decide a raw PreToolUse payload (bytes, text or parsed JSON); malformed is a deny."""
     try:
         call = ToolCall.from_json(payload)

@@ -1,15 +1,13 @@
-"""Where paths land: the one place the guard touches the filesystem, and pure containment.
+"""Where paths land: the port through which the guard learns it, and pure containment.
 
 Judging a write needs to know where it really lands: ``..`` and symlinks are resolved through
-the filesystem. That reading is isolated in a :class:`PathResolver`, injectable in tests; every
-other function here is pure string work on already-resolved absolute paths.
+the filesystem. That reading is a :class:`PathResolver` the caller passes in (the decision
+service passes :class:`overlord.adapters.paths.RealPathResolver`; tests pass fakes); every
+function here is pure string work on already-resolved absolute paths.
 """
 
 from __future__ import annotations
 
-import glob as _glob
-import itertools
-import os
 import posixpath
 from typing import Protocol
 
@@ -36,25 +34,6 @@ class PathResolver(Protocol):
         """The paths a shell glob matches, as bash would (no dotfiles for ``*``); may raise
         :class:`TooManyMatches`."""
         ...
-
-
-class RealPathResolver:
-    """The default resolver: ``os.path.realpath``, ``~`` from the environment, ``glob``."""
-
-    def realpath(self, path: str) -> str:
-        """The resolved absolute path (``os.path.realpath``, non-strict)."""
-        return os.path.realpath(path)
-
-    def home(self) -> str:
-        """The user's home directory (``os.path.expanduser("~")``)."""
-        return os.path.expanduser("~")
-
-    def glob(self, pattern: str) -> list[str]:
-        """Up to :data:`GLOB_LIMIT` matches of ``pattern``; more raise TooManyMatches."""
-        matches = list(itertools.islice(_glob.iglob(pattern), GLOB_LIMIT + 1))
-        if len(matches) > GLOB_LIMIT:
-            raise TooManyMatches(pattern)
-        return matches
 
 
 def join(cwd: str, path: str) -> str:
