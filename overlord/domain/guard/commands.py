@@ -98,8 +98,8 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
         texts: list[str] = [v for _, values in script.assigned for v in values or ()]
         for cmd in script.commands:
             texts.extend(v for w in cmd.argv for v in w.values or ())
-            if cmd.stdin_text and cmd.argv and cmd.argv[0].text in ("read", "mapfile",
-                                                                    "readarray"):
+            if cmd.stdin_text and any(w.text in ("read", "mapfile", "readarray")
+                                      for w in cmd.argv[:8]):
                 texts.append(cmd.stdin_text)
         for text in texts:
             m = SUBSCRIPT_CODE.search(text)
