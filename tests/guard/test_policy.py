@@ -108,3 +108,20 @@ def test_worker_root_defaults_to_the_payload_cwd(tmp_path: Path) -> None:
     assert decision.denial_class.value == "write_outside"
     rooted = GuardPolicy(worker_root=str(tmp_path))
     assert decide_tool_call(elsewhere, rooted, overlord_home=home, resolver=RealPathResolver()).decision == "allow"
+
+
+def test_decide_never_raises_even_when_building_the_deny_fails(monkeypatch):
+    """`decide_tool_call` documents that it never raises: a failure while building the deny
+    message itself is still a deny (the reviewer found the deny outside the try)."""
+    from overlord.domain.guard import decide as d
+    from overlord.domain.guard.call import ToolCall
+    from overlord.domain.guard.policy import GuardPolicy
+
+    def broken(*_a, **_k):
+        raise ValueError("no message")
+
+    monkeypatch.setattr(d, "denial_message", broken)
+    call = ToolCall("Bash", {"command": "rm -rf /"}, cwd="/tmp")
+    got = d.decide_tool_call(call, GuardPolicy(worker_root="/tmp"), overlord_home="/nonexistent",
+                             resolver=lambda p: p)
+    assert got.decision == "deny" and got.denial_class.value == "unparseable"

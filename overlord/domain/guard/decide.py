@@ -76,6 +76,15 @@ def decide_tool_call(call: ToolCall, policy: GuardPolicy, *, overlord_home: str,
 
     Never raises: an error while deciding is a deny (``unparseable``).
     """
+    try:
+        return _decide(call, policy, overlord_home=overlord_home, resolver=resolver, guard_paths=guard_paths)
+    except Exception as e:  # noqa: BLE001 - even building the deny failed: the plainest deny there is
+        reason = f"the guard failed while deciding ({type(e).__name__})"
+        return Decision("deny", C.UNPARSEABLE, reason, f"Denied (unparseable): {reason}.")
+
+
+def _decide(call: ToolCall, policy: GuardPolicy, *, overlord_home: str, resolver: PathResolver,
+            guard_paths: Iterable[str]) -> Decision:
     root = policy.worker_root or getattr(call, "cwd", "") or "/"
     try:
         ctx = Context(call, policy, overlord_home=overlord_home,
