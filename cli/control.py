@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import uuid
 from pathlib import Path
 
 import typer
 
-from cli.context import open_session
+from cli.context import find_run, open_session
 from overlord.adapters.clock import SystemClock
-from overlord.errors import NotFoundError
-from overlord.projections.journal import catch_up, open_journal
 from overlord.supervision.kill import KillOutcome, kill_run
 
 
@@ -20,30 +17,6 @@ def register(app: typer.Typer) -> None:
     app.command("kill")(kill)
     app.command("steer")(steer)
     app.command("resume")(resume)
-
-
-def resolve_run(session, run: str) -> uuid.UUID:  # noqa: ANN001
-    """A run id, or a unique prefix of one (as `journal` prints it).
-
-    Raises:
-        NotFoundError: no run, or the prefix names several.
-    """
-    wanted = run.strip().lower()
-    try:
-        return uuid.UUID(wanted)
-    except ValueError:
-        pass
-    view = open_journal(str(session.home.views_path))
-    try:
-        catch_up(session.ledger, view)
-        matches = {e.stream for e in view.select() if e.stream.startswith(wanted) and e.event_type == "Opened"} if wanted else set()
-    finally:
-        view.datastore.close()
-    if not matches:
-        raise NotFoundError(f"no run {run} in the ledger", "list runs with `overlord journal`")
-    if len(matches) > 1:
-        raise NotFoundError(f"{run} names {len(matches)} runs", "give more of the run id")
-    return uuid.UUID(matches.pop())
 
 
 def kill(
@@ -60,7 +33,7 @@ def kill(
     """
     session = open_session(home)
     try:
-        run_id = resolve_run(session, run)
+        run_id = find_run(session, run)
         outcome = kill_run(session, run_id, clock=SystemClock(), wait_ms=wait_ms)
     finally:
         session.close()
@@ -89,7 +62,7 @@ def steer(
         raise ConfigError("the steering message is empty", "say what the agent should do instead")
     session = open_session(home, writable=False)
     try:
-        run_id = resolve_run(session, run)
+        run_id = find_run(session, run)
         if session.ledger.get(run_id).settlement is not None:
             raise ConfigError(f"run {run_id} is already settled", "start a new run instead")
         run_dir = session.home.run_dir(str(run_id))
@@ -119,7 +92,7 @@ def resume(
 
     session = open_session(home, writable=False)
     try:
-        run_id = resolve_run(session, run)
+        run_id = find_run(session, run)
         point, mission_text, mission_dir = resume_point(session, run_id)
         root = Path(session.ledger.get(run_id).cwd)
     finally:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import typer
 
-from cli.context import home_path, open_session
+from cli.context import find_run, home_path, open_session
 from overlord.adapters.clock import SystemClock
 from overlord.domain.events import topics_of
 from overlord.errors import ConfigError, NotFoundError
@@ -24,7 +24,8 @@ from overlord.ledger.note import open_note
 from overlord.ledger.session import init_home
 from overlord.ledger.store import PostgresConfig
 from overlord.ledger.verify import verify_log
-from overlord.projections.journal import catch_up, open_journal
+from overlord.projections.journal import JournalEntry, JournalView
+from overlord.projections.tracked import catch_up, open_view
 
 HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON for scripts.")
@@ -176,11 +177,11 @@ def journal(
 ) -> None:
     """The chronological list of events: time, stream, event type, summary."""
     session = open_session(home, writable=False)
-    view = open_journal(str(session.home.views_path))
+    view: JournalView = open_view(JournalView, str(session.home.views_path))
     try:
-        catch_up(session.ledger, view)
         if run is not None:
-            run = _resolve_stream(view, run)
+            run = str(find_run(session, run))
+        catch_up(session.ledger, view)
         entries = view.select(stream=run)
         last = -1
         for e in entries:
@@ -197,20 +198,7 @@ def journal(
         session.close()
 
 
-def _resolve_stream(view, run: str) -> str:  # noqa: ANN001
-    """A run id, or a unique prefix of one (as the journal prints it), to the full id."""
-    wanted = run.strip().lower()
-    if not wanted:
-        raise NotFoundError("--run needs a run id", "list runs with `overlord journal`")
-    matches = {e.stream for e in view.select() if e.stream.startswith(wanted) and e.event_type == "Opened"}
-    if not matches:
-        raise NotFoundError(f"no run {run} in the ledger", "list runs with `overlord journal`")
-    if len(matches) > 1:
-        raise NotFoundError(f"{run} names {len(matches)} runs", "give more of the run id")
-    return matches.pop()
-
-
-def _print_entry(e, json_out: bool) -> None:  # noqa: ANN001
+def _print_entry(e: JournalEntry, json_out: bool) -> None:
     if json_out:
         typer.echo(json.dumps(e.to_json()))
         return

@@ -12,12 +12,12 @@ import typer
 
 from cli.context import open_session
 from overlord.errors import NotFoundError
-from overlord.projections import journal as journal_view
 from overlord.projections.blame import BlameView
 from overlord.projections.cost import GROUPS, CostView, parse_since
 from overlord.projections.diffs import DiffsView, quote_path, side
 from overlord.projections.diffs import diff as diff_layers
-from overlord.projections.runs import RunsView
+from overlord.projections.journal import JournalView
+from overlord.projections.runs import RunsView, resolve_run
 from overlord.projections.tracked import catch_up, open_view
 
 HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
@@ -53,7 +53,7 @@ class _Views:
         return self.views[kind]
 
     def run(self, prefix: str) -> str:
-        return self.views[RunsView].resolve(prefix)
+        return resolve_run(prefix, self.views[RunsView].run_ids())
 
     def close(self) -> None:
         for v in self.views.values():
@@ -199,18 +199,13 @@ def report(
     json_out: bool = JSON_OPT,
 ) -> None:
     """One run: the mission, its timeline, the guard's decisions, the stop code, the cost."""
-    with _Views(home, CostView, DiffsView) as v:
+    with _Views(home, CostView, DiffsView, JournalView) as v:
         run_id = v.run(run)
         digest = v[RunsView].get(run_id)
         decisions = v[RunsView].decisions(run_id)
         spent = v[CostView].run_cost(run_id)
         layers = v[DiffsView].layers(run_id)
-        jv = journal_view.open_journal(str(v.session.home.views_path))
-        try:
-            journal_view.catch_up(v.session.ledger, jv)
-            timeline = jv.select(stream=run_id)
-        finally:
-            jv.datastore.close()
+        timeline = v[JournalView].select(stream=run_id)
     if json_out:
         typer.echo(json.dumps({"run": digest.to_json(), "cost_micro_usd": spent,
                                "decisions": [dict(zip(("time_ns", "tool", "tool_use_id", "decision", "denial_class",

@@ -30,9 +30,12 @@ from typing import Any
 from aiohttp import web
 
 from overlord.adapters.clock import Clock, SystemClock
+from overlord.errors import NotFoundError
 from overlord.ledger.note import Signer
 from overlord.ledger.session import LedgerSession
-from overlord.projections.journal import catch_up, open_journal
+from overlord.projections.journal import JournalView
+from overlord.projections.runs import resolve_run
+from overlord.projections.tracked import catch_up, open_view
 from witness.actions import actions_app
 from witness.index import LedgerIndex
 from witness.protocol import MAX_BODY_BYTES, SIZE_CONTENT_TYPE, WitnessError, add_checkpoint
@@ -128,11 +131,10 @@ async def runs(request: web.Request) -> web.Response:
 async def run(request: web.Request) -> web.Response:
     """One run with its events (a unique prefix of the id is accepted)."""
     index = request.app[STATE].index
-    wanted = request.match_info["id"].lower()
-    matches = [rid for rid in list(index.runs) if rid.startswith(wanted)] if wanted else []
-    if len(matches) != 1:
-        return _bad(f"no run {wanted}" if not matches else f"{wanted} names {len(matches)} runs", 404)
-    rid = matches[0]
+    try:
+        rid = resolve_run(request.match_info["id"], list(index.runs))
+    except NotFoundError as e:
+        return _bad(e.message, 404)
     head = json.dumps({"run": index.runs[rid].to_json()})[:-1].encode()
     return web.Response(body=head + b',"events":' + index.run_events(rid) + b"}", content_type="application/json")
 
@@ -157,7 +159,7 @@ async def journal(request: web.Request) -> web.Response:
     session = request.app[CONFIG].session
 
     def read() -> list[dict[str, Any]]:
-        view = open_journal(str(session.home.views_path))
+        view = open_view(JournalView, str(session.home.views_path))
         try:
             catch_up(session.ledger, view)
             return [e.to_json() for e in view.select(after_position=after, limit=limit)]

@@ -23,10 +23,8 @@ from overlord.ledger.checkpoint import Checkpoint
 from overlord.ledger.cosignature import CosignatureVerifier, verify_cosignature
 from overlord.ledger.note import NoteSignature
 from overlord.ledger.session import LedgerSession
-from overlord.ledger.verify import CHECKPOINT_TOPIC
+from overlord.ledger.verify import CHECKPOINT_TOPIC, COSIGNED_TOPIC
 from witness.protocol import SIZE_CONTENT_TYPE, AddCheckpointRequest
-
-COSIGNED_TOPIC = "overlord.log.Cosigned"
 
 Post = Callable[[str, bytes], tuple[int, str, bytes]]  # url, body -> status, content type, body
 

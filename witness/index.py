@@ -16,14 +16,17 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from overlord.domain.checkpoint import LogCheckpoint
+from overlord.domain.events import topics_of
+from overlord.domain.run import Run
 from overlord.ledger.application import Ledger
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.journal import summarize
 
 PAGE = 1000
-RUN_PREFIX = "overlord.run."
-CHECKPOINT_TOPIC = "overlord.log.CheckpointSigned"
-COSIGNED_TOPIC = "overlord.log.Cosigned"
+RUN_TOPICS = frozenset(topics_of(Run))
+CHECKPOINT_TOPIC = LogCheckpoint.Created.TOPIC
+COSIGNED_TOPIC = LogCheckpoint.Cosigned.TOPIC
 
 
 def display(value: Any) -> Any:
@@ -121,7 +124,7 @@ class LedgerIndex:
             return
         fields = {k: v for k, v in vars(event).items() if k not in ("originator_id", "originator_version", "timestamp")}
         time_ns = datetime_to_ns(event.timestamp)
-        item.update(time_ns=time_ns, summary=summarize(n.topic, event), body=display(fields))
+        item.update(time_ns=time_ns, summary=summarize(event), body=display(fields))
         self.events.append(json.dumps(item, separators=(",", ":")).encode())
         self.streams.append(stream)
         self._digest(stream, position, n.topic, fields, time_ns)
@@ -136,11 +139,11 @@ class LedgerIndex:
         if topic == COSIGNED_TOPIC:
             self.cosignatures.setdefault(stream, []).append({"witness": f["witness"], "line": f["line"], "time_ns": time_ns})
             return
-        if not topic.startswith(RUN_PREFIX):
+        if topic not in RUN_TOPICS:
             return
         run = self.runs.get(stream)
         if run is None:
-            if topic != "overlord.run.Opened":
+            if topic != Run.Created.TOPIC:
                 return
             run = self.runs[stream] = RunDigest(
                 stream, opened_ns=time_ns, cwd=str(f.get("cwd", "")), argv=[str(a) for a in f.get("argv", [])],
@@ -151,11 +154,11 @@ class LedgerIndex:
         run.last_ns = time_ns
         run.last_position = position
         self.run_positions[stream].append(position)
-        if topic == "overlord.run.Settled":
+        if topic == Run.Settled.TOPIC:
             run.status, run.stop_code, run.detail = str(f["status"]), str(f["stop_code"]), str(f["detail"])
-        elif topic == "overlord.run.ProcessExited":
+        elif topic == Run.ProcessExited.TOPIC:
             run.exit_code = f.get("exit_code")
-        elif topic == "overlord.run.ToolCallDecided" and not f.get("probe"):
+        elif topic == Run.ToolCallDecided.TOPIC and not f.get("probe"):
             if f.get("decision") == "deny":
                 run.denied += 1
             else:

@@ -487,12 +487,6 @@ def encode_changes(changes: list) -> bytes:
     return json.dumps(changes, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def layer_changes(event: Any, get_blob: Callable[[str], bytes]) -> list:
-    """A ``LayerSealed`` event's changes, inline or from its ``changes_blob``."""
-    blob = getattr(event, "changes_blob", None)
-    return json.loads(get_blob(blob)) if blob else list(event.changes)
-
-
 def _read(path: str) -> bytes:
     with open(path, "rb") as f:
         return f.read()

@@ -13,23 +13,38 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
+from overlord.domain.events import triggers
+
 
 class LogCheckpoint(Aggregate):
-    TOPIC = "overlord.log.Checkpoint"
-    """A signed checkpoint: origin, tree size (leaves), 32-byte root hash, signed note."""
+    """A signed checkpoint: origin, tree size (leaves), 32-byte root hash, signed note, and the
+    witnesses' cosignature lines recorded for it."""
 
-    class Created(Aggregate.Created):
+    TOPIC = "overlord.log.Checkpoint"
+
+    class Event(Aggregate.Event):
+        """An event of a checkpoint's stream (the base of the events below; never stored)."""
+
+    class Created(Event, Aggregate.Created):
+        """``CheckpointSigned``: the log key signed the tree of the first ``size`` events of
+        ``origin``, whose root is ``root_hash`` (32 bytes); ``note`` is the signed note."""
+
         TOPIC = "overlord.log.CheckpointSigned"
-        """The log key signed the tree of the first ``size`` events."""
 
         origin: str
         size: int
         root_hash: bytes
         note: str
 
-    class Cosigned(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"checkpoint of {self.size} events, root {self.root_hash.hex()[:16]}…"
+
+    class Cosigned(Event):
+        """A witness cosigned this checkpoint: its name (``witness``), its 4-byte ``key_id``,
+        and the tlog-cosignature ``line``."""
+
         TOPIC = "overlord.log.Cosigned"
-        """A witness cosigned this checkpoint: its name, key ID, and the signature line."""
 
         witness: str
         key_id: bytes
@@ -37,6 +52,12 @@ class LogCheckpoint(Aggregate):
 
         def apply(self, aggregate: LogCheckpoint) -> None:
             aggregate.cosignatures.append(self.line)
+
+        def summary(self) -> str:
+            """One line for people."""
+            return f"cosigned by witness {self.witness}"
+
+    add_cosignature = triggers(Cosigned)
 
     def __init__(self, origin: str, size: int, root_hash: bytes, note: str) -> None:
         self.origin = origin
@@ -46,10 +67,8 @@ class LogCheckpoint(Aggregate):
         self.cosignatures: list[str] = []
 
     @classmethod
-    def sign(cls, *, checkpoint_id: UUID, origin: str, size: int, root_hash: bytes, note: str, at: datetime) -> LogCheckpoint:
-        """Record a signed checkpoint (event ``Signed``) at time ``at``."""
-        return cls._create(cls.Created, id=checkpoint_id, timestamp=at, origin=origin, size=size, root_hash=root_hash, note=note)
-
-    def add_cosignature(self, *, witness: str, key_id: bytes, line: str, at: datetime) -> None:
-        """Record a witness cosignature line (event ``Cosigned``)."""
-        self.trigger_event(self.Cosigned, timestamp=at, witness=witness, key_id=key_id, line=line)
+    def sign(cls, *, checkpoint_id: UUID, origin: str, size: int, root_hash: bytes, note: str,
+             at: datetime) -> LogCheckpoint:
+        """Record a signed checkpoint (event ``CheckpointSigned``) at time ``at``."""
+        return cls._create(cls.Created, id=checkpoint_id, timestamp=at, origin=origin, size=size, root_hash=root_hash,
+                           note=note)

@@ -28,24 +28,37 @@ class GateCheckError(OverlordError):
 
 
 class GateCheck(Aggregate):
-    TOPIC = "overlord.gate.GateCheck"
     """One gate check. State: the artifact, the axis results so far, the verdict."""
 
-    class Created(Aggregate.Created):
+    TOPIC = "overlord.gate.GateCheck"
+
+    class Event(Aggregate.Event):
+        """An event of a gate check (the base of every event below; never stored itself)."""
+
+    class Created(Event, Aggregate.Created):
+        """``Started``: the gate started on ``artifact`` (``language``) in the ``sandbox``
+        backend; ``run_id`` is the supervised run's id (a string) or None for a check on its
+        own."""
+
         TOPIC = "overlord.gate.Started"
-        """``Started``: the gate started on ``artifact`` (``language``) in the ``sandbox`` backend;
-        ``run_id`` is the supervised run's id (a string) or None for a check on its own."""
 
         artifact: str
         language: str
         sandbox: str
         run_id: str | None
 
-    class AxisRecorded(Aggregate.Event):
-        TOPIC = "overlord.gate.AxisRecorded"
+        def summary(self) -> str:
+            """One line for people."""
+            run_id = getattr(self, "run_id", None)
+            run = f" for run {run_id}" if run_id else ""
+            return f"gate check of {self.artifact} ({self.language}) in {self.sandbox}{run}"
+
+    class AxisRecorded(Event):
         """One axis's result: ``status`` pass/fail/unavailable, ``code`` (``fail:...``) on a
         fail else None, ``evidence``; the output of the sandbox step it was read from as
         blobs (hex sha256), None when no step ran for it."""
+
+        TOPIC = "overlord.gate.AxisRecorded"
 
         axis: str
         status: str
@@ -57,15 +70,25 @@ class GateCheck(Aggregate):
         def apply(self, aggregate: GateCheck) -> None:
             aggregate.axes[self.axis] = (self.status, self.code)
 
-    class VerdictRecorded(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"gate {self.axis}: {getattr(self, 'code', None) or self.status}: {str(getattr(self, 'evidence', ''))[:160]}"
+
+    class VerdictRecorded(Event):
+        """The verdict (``pass``, ``fail:...`` or ``unavailable``) and the rule that decided
+        (``reason``)."""
+
         TOPIC = "overlord.gate.VerdictRecorded"
-        """The verdict (``pass``, ``fail:...`` or ``unavailable``) and the rule that decided."""
 
         verdict: str
         reason: str
 
         def apply(self, aggregate: GateCheck) -> None:
             aggregate.verdict = self.verdict
+
+        def summary(self) -> str:
+            """One line for people."""
+            return f"gate verdict {self.verdict}: {self.reason}"
 
     def __init__(self, artifact: str, language: str, sandbox: str, run_id: str | None) -> None:
         self.artifact = artifact

@@ -1,26 +1,40 @@
 """The Run aggregate: one supervised run, from opened to settled.
 
-Pure: every event is given its time by the caller (``timestamp``: an aware UTC datetime
-from an injected clock); nothing here reads a clock or does I/O.
+Each event is declared once, nested in :class:`Run` (docstring, ``TOPIC``, fields, ``apply``,
+``summary``); the commands that only record an event are made from its fields by
+:class:`~overlord.domain.events.triggers`. Pure: every event is given its time by the
+caller (``at``: an aware UTC datetime from an injected clock); nothing here reads a clock or
+does I/O.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
+from overlord.domain.events import triggers
 from overlord.domain.settlement import Settlement
 
 
 class Run(Aggregate):
-    TOPIC = "overlord.run.Run"
-    """A supervised run. State: what was opened, how the process exited, how it settled."""
+    """A supervised run. State: what was opened, how the process exited, how it settled, and
+    running counts (turns, tool calls, denials, layers, model calls, cost) for the digest."""
 
-    class Created(Aggregate.Created):
+    TOPIC = "overlord.run.Run"
+
+    class Event(Aggregate.Event):
+        """An event of a run (the base of every event below; never stored itself)."""
+
+    class Created(Event, Aggregate.Created):
+        """``Opened``: the run started: where (``cwd``), what (``argv``), under which policy
+        (``policy_hash``) and build, in which ``runtime`` and ``sandbox`` backend."""
+
         TOPIC = "overlord.run.Opened"
-        """The run started: where (``cwd``), what (``argv``), under which policy and build."""
 
         cwd: str
         argv: list[str]
@@ -29,10 +43,15 @@ class Run(Aggregate):
         runtime: str
         sandbox: str
 
-    class ProcessExited(Aggregate.Event):
-        TOPIC = "overlord.run.ProcessExited"
+        def summary(self) -> str:
+            """One line for people."""
+            return f"run opened in {self.cwd} ({self.runtime}, sandbox {self.sandbox}): {' '.join(self.argv)}"
+
+    class ProcessExited(Event):
         """The runtime process ended. ``exit_code`` or ``signal`` (one is None);
         ``duration_ns`` wall time; output as blobs (hex sha256) and byte counts."""
+
+        TOPIC = "overlord.run.ProcessExited"
 
         exit_code: int | None
         signal: int | None
@@ -47,9 +66,19 @@ class Run(Aggregate):
             aggregate.exit_signal = self.signal
             aggregate.duration_ns = self.duration_ns
 
-    class Settled(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            how = f"signal {self.signal}" if getattr(self, "signal", None) is not None else f"exit {self.exit_code}"
+            return (f"process ended ({how}) after {self.duration_ns / 1e9:.2f}s, {self.stdout_bytes}B out, "
+                    f"{self.stderr_bytes}B err")
+
+    record_exit = triggers(ProcessExited)
+
+    class Settled(Event):
+        """How the run ended: ``status`` (succeeded/failed/stopped), ``stop_code`` (why) and a
+        one-line ``detail``. A run is settled once; nothing after it changes the settlement."""
+
         TOPIC = "overlord.run.Settled"
-        """How the run ended: ``status`` (succeeded/failed/stopped), ``stop_code``, ``detail``."""
 
         status: str
         stop_code: str
@@ -58,22 +87,28 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.settlement = Settlement(self.status, self.stop_code, self.detail)
 
-    class ToolCallDecided(Aggregate.Event):
-        TOPIC = "overlord.run.ToolCallDecided"
+        def summary(self) -> str:
+            """One line for people."""
+            return f"settled {self.status}/{self.stop_code}: {self.detail}"
+
+    class ToolCallDecided(Event):
         """The guard decided one tool call. ``input`` is the tool's arguments made safe for
-        canonical msgpack (floats and out-of-range integers as strings); ``digest`` is the
+        canonical msgpack (floats and out-of-range integers as strings: see
+        :func:`overlord.supervision.decision_service.safe_value`); ``digest`` is the
         lowercase hex SHA-256 of its canonical bytes; ``decision`` is allow/deny;
         ``denial_class`` the class of a deny (``None`` on an allow); ``probe`` marks the
         installer's synthetic probes, which never count as denials."""
 
+        TOPIC = "overlord.run.ToolCallDecided"
+
         tool: str
-        input: dict
+        input: dict[str, Any]
         digest: str
         decision: str
         denial_class: str | None
         reason: str
         tool_use_id: str
-        probe: bool
+        probe: bool = False
 
         def apply(self, aggregate: Run) -> None:
             if self.probe:
@@ -82,10 +117,21 @@ class Run(Aggregate):
             if self.decision != "allow":
                 aggregate.denials += 1
 
-    class GuardArmed(Aggregate.Event):
-        TOPIC = "overlord.run.GuardArmed"
+        def summary(self) -> str:
+            """One line for people."""
+            what = getattr(self, "decision", "?")
+            if getattr(self, "denial_class", None):
+                what += f" ({self.denial_class})"
+            probe = "probe " if getattr(self, "probe", False) else ""
+            return f"{probe}{getattr(self, 'tool', '?')} {what}: {str(getattr(self, 'reason', ''))[:160]}"
+
+    record_tool_call = triggers(ToolCallDecided)
+
+    class GuardArmed(Event):
         """The guard's hook was installed from the snapshot ``snapshot_sha256`` (hex) into
         ``settings_path`` and ``probes_passed`` synthetic probes were all denied."""
+
+        TOPIC = "overlord.run.GuardArmed"
 
         runtime: str
         snapshot_sha256: str
@@ -95,18 +141,35 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.guard_snapshot = self.snapshot_sha256
 
-    class GuardArmFailed(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return (f"guard armed ({self.runtime}) from snapshot {self.snapshot_sha256[:16]}…, "
+                    f"{self.probes_passed} probes denied")
+
+    arm_guard = triggers(GuardArmed)
+
+    class GuardArmFailed(Event):
+        """The guard could not be armed (a probe was allowed or could not run): ``reason``.
+        The caller then settles the run with stop code ``policy``."""
+
         TOPIC = "overlord.run.GuardArmFailed"
-        """The guard could not be armed (a probe was allowed or could not run): ``reason``."""
 
         runtime: str
         snapshot_sha256: str
         settings_path: str
         reason: str
 
-    class RuntimeStarted(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"guard arming failed ({self.runtime}): {self.reason}"
+
+    fail_guard_arming = triggers(GuardArmFailed)
+
+    class RuntimeStarted(Event):
+        """The runtime's first event: its native ``session_id``, ``model``, ``version`` and how
+        many ``tools`` it offers."""
+
         TOPIC = "overlord.run.RuntimeStarted"
-        """The runtime's first event: its native session id, model, version and tool count."""
 
         session_id: str
         model: str | None
@@ -116,9 +179,16 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.native_session_id = self.session_id
 
-    class TurnRecorded(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"runtime started: session {self.session_id}, model {self.model}, {self.tools} tools (v{self.version})"
+
+    runtime_started = triggers(RuntimeStarted)
+
+    class TurnRecorded(Event):
+        """A model turn began: its ``message_id``, ``model``, and the tokens it reported so far."""
+
         TOPIC = "overlord.run.TurnRecorded"
-        """A model turn began: its message id, model, and the tokens it reported so far."""
 
         message_id: str
         model: str | None
@@ -128,33 +198,64 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.turns += 1
 
-    class ToolUsed(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"turn {self.message_id} ({self.model}): {self.input_tokens} tokens in, {self.output_tokens} out"
+
+    record_turn = triggers(TurnRecorded)
+
+    class ToolUsed(Event):
+        """The agent called a tool: its ``tool_use_id``, ``name`` and the digest of its input."""
+
         TOPIC = "overlord.run.ToolUsed"
-        """The agent called a tool: its id, name and the digest of its input."""
 
         tool_use_id: str
         name: str
         input_digest: str
 
-    class ToolReturned(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"tool call {self.name} ({self.tool_use_id})"
+
+    record_tool_use = triggers(ToolUsed)
+
+    class ToolReturned(Event):
+        """A tool call's result: an error or not, denied by the guard or not, and its text as a
+        blob (``content_blob``)."""
+
         TOPIC = "overlord.run.ToolReturned"
-        """A tool call's result: error or not, denied by the guard or not, and its text as a blob."""
 
         tool_use_id: str
         is_error: bool
         denied: bool
         content_blob: str
 
-    class LoopAdvisory(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            how = "denied by the guard" if self.denied else "error" if self.is_error else "ok"
+            return f"tool result {self.tool_use_id}: {how}"
+
+    record_tool_result = triggers(ToolReturned)
+
+    class LoopAdvisory(Event):
+        """The loop probe saw a pattern (``signature``) and gave ``advice``; shadow mode: it is
+        recorded and nothing is stopped."""
+
         TOPIC = "overlord.run.LoopAdvisory"
-        """The loop probe saw a pattern (shadow mode: recorded, nothing stopped)."""
 
         signature: str
         advice: str
 
-    class RunStopped(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"loop probe (advisory): {self.advice}"
+
+    advise_loop = triggers(LoopAdvisory)
+
+    class RunStopped(Event):
+        """A limit (or a person) stopped the run: the ``stop_code`` and why (``detail``)."""
+
         TOPIC = "overlord.run.RunStopped"
-        """A limit (or a person) stopped the run: the stop code and why."""
 
         stop_code: str
         detail: str
@@ -162,9 +263,17 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.stopped = (self.stop_code, self.detail)
 
-    class RuntimeResult(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"stopped: {self.stop_code}: {self.detail}"
+
+    stop = triggers(RunStopped)
+
+    class RuntimeResult(Event):
+        """The runtime's own account of how it ended (its result event): ``subtype``, whether it
+        is an error, its turn count, its own cost estimate (micro-dollars) and session."""
+
         TOPIC = "overlord.run.RuntimeResult"
-        """The runtime's own account of how it ended (its result event)."""
 
         subtype: str
         is_error: bool
@@ -173,14 +282,23 @@ class Run(Aggregate):
         session_id: str
         detail: str
 
-    class ConnectorCalled(Aggregate.Event):
-        TOPIC = "overlord.run.ConnectorCalled"
+        def summary(self) -> str:
+            """One line for people."""
+            err = "error" if self.is_error else "ok"
+            return (f"runtime result {self.subtype} ({err}), {self.num_turns} turns, "
+                    f"${self.cost_micro_usd / 1e6:.4f} estimated")
+
+    record_result = triggers(RuntimeResult)
+
+    class ConnectorCalled(Event):
         """The connector answered one request of the runtime: ``provider`` (``anthropic``;
         ``replay`` when nothing left the machine), ``path``, the request's ``model``, the HTTP
         ``status`` given back, token counts from the response's usage, ``cost_micro_usd``
         (integer micro-dollars from the price table; ``priced`` false when the model had no
         price), ``latency_ns``, and the request and response bodies as blobs with credentials
         stripped (headers are never stored)."""
+
+        TOPIC = "overlord.run.ConnectorCalled"
 
         provider: str
         path: str
@@ -201,10 +319,18 @@ class Run(Aggregate):
             aggregate.connector_calls += 1
             aggregate.cost_micro_usd += self.cost_micro_usd
 
-    class GateVerdict(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return (f"model call {self.path} {self.model} via {self.provider}: {self.status}, {self.input_tokens} tokens "
+                    f"in, {self.output_tokens} out, ${self.cost_micro_usd / 1e6:.6f}, {self.latency_ns / 1e6:.0f} ms")
+
+    record_connector_call = triggers(ConnectorCalled)
+
+    class GateVerdict(Event):
+        """The completion gate's verdict on the run's artifact and the rule that decided
+        (``gate_check`` names the GateCheck stream that holds the four axes)."""
+
         TOPIC = "overlord.run.GateVerdict"
-        """The completion gate's verdict on the run's artifact (``gate_check`` names the
-        GateCheck stream that holds the four axes)."""
 
         verdict: str
         reason: str
@@ -213,21 +339,28 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.verdict = self.verdict
 
-    class LayerSealed(Aggregate.Event):
-        TOPIC = "overlord.run.LayerSealed"
+        def summary(self) -> str:
+            """One line for people."""
+            return f"gate verdict {self.verdict}: {self.reason}"
+
+    record_verdict = triggers(GateVerdict)
+
+    class LayerSealed(Event):
         """The worker root was sealed as layer ``index`` (``parent`` the one before, ``None``
         for layer 0, the root as found): ``tree`` is the root hash over the sorted (path,
         blob, mode) of every file; ``changes`` lists ``[path, blob hex or None when deleted,
         mode]`` against the parent; ``tool_use_id`` the tool call after which it was sealed
         (``None``: at open or at settlement); ``files`` how many files the layer holds. A long
         change list (a large root's layer 0) is kept out of the event: ``changes`` is then
-        empty and ``changes_blob`` names its canonical JSON (see
-        :func:`overlord.adapters.layers.layer_changes`)."""
+        empty and ``changes_blob`` names its canonical JSON (:meth:`read_changes` reads
+        either)."""
+
+        TOPIC = "overlord.run.LayerSealed"
 
         index: int
         parent: int | None
         tree: str
-        changes: list
+        changes: list[list[Any]]
         tool_use_id: str | None
         files: int
         changes_blob: str | None
@@ -236,10 +369,26 @@ class Run(Aggregate):
             aggregate.layers = self.index + 1
             aggregate.tree = self.tree
 
-    class Committed(Aggregate.Event):
-        TOPIC = "overlord.run.Committed"
+        def read_changes(self, get_blob: Callable[[str], bytes]) -> list[list[Any]]:
+            """The change list, inline or from ``changes_blob`` (``get_blob(hex) -> bytes``)."""
+            blob = getattr(self, "changes_blob", None)
+            if blob:
+                loaded: list[list[Any]] = json.loads(get_blob(blob))
+                return loaded
+            return [list(c) for c in self.changes]
+
+        def summary(self) -> str:
+            """One line for people."""
+            tool_use_id = getattr(self, "tool_use_id", None)
+            after = f" after {tool_use_id}" if tool_use_id else " (as found)" if self.index == 0 else ""
+            changed = f"{len(self.changes)} changed" if not getattr(self, "changes_blob", None) else "changes in a blob"
+            return f"layer {self.index} sealed{after}: {changed}, {self.files} files, tree {self.tree[:16]}…"
+
+    class Committed(Event):
         """Overlord (not the agent) committed layer ``layer`` to the worker root's git
         repository: the commit ``sha`` and its git ``tree`` (hex), on ``ref``."""
+
+        TOPIC = "overlord.run.Committed"
 
         sha: str
         tree: str
@@ -249,25 +398,48 @@ class Run(Aggregate):
         def apply(self, aggregate: Run) -> None:
             aggregate.commit_sha = self.sha
 
-    class Resumed(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"committed layer {self.layer} as {self.sha[:12]} on {self.ref} (tree {self.tree[:12]})"
+
+    record_commit = triggers(Committed)
+
+    class Resumed(Event):
+        """A stalled or failed attempt (``attempt``, counted from 1) is resumed on the runtime's
+        native session ``session_id``, for ``reason``."""
+
         TOPIC = "overlord.run.Resumed"
-        """A stalled or failed attempt is resumed on the runtime's native session."""
 
         attempt: int
         session_id: str
         reason: str
 
-    class Bookkeeping(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"resumed (attempt {self.attempt}) on session {self.session_id}: {self.reason}"
+
+    resume = triggers(Resumed)
+
+    class Bookkeeping(Event):
+        """An after-step (``step``: restore the hook settings, checkpoint, notify, ...) failed
+        with ``problem``; the settlement stands as it was."""
+
         TOPIC = "overlord.run.Bookkeeping"
-        """An after-step (restore the hook settings, checkpoint, notify, ...) failed; the
-        settlement stands as it was."""
 
         step: str
         problem: str
 
-    class MissionRecorded(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"after-step {self.step} failed (the settlement stands): {self.problem}"
+
+    bookkeeping_failed = triggers(Bookkeeping)
+
+    class MissionRecorded(Event):
+        """The mission file the run was started with (``mission_blob``) and the directory its
+        relative paths start from (``mission_dir``), so the run can be resumed."""
+
         TOPIC = "overlord.run.MissionRecorded"
-        """The mission file the run was started with (a blob), so it can be resumed."""
 
         mission_blob: str
         mission_dir: str
@@ -276,31 +448,60 @@ class Run(Aggregate):
             aggregate.mission_blob = self.mission_blob
             aggregate.mission_dir = self.mission_dir
 
-    class ResumedFrom(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"mission file recorded (blob {self.mission_blob[:16]}…)"
+
+    record_mission = triggers(MissionRecorded)
+
+    class ResumedFrom(Event):
+        """This run resumes the native session ``session_id`` of the settled run
+        ``previous_run`` (``overlord resume``)."""
+
         TOPIC = "overlord.run.ResumedFrom"
-        """This run resumes a settled run's native session (``overlord resume``)."""
 
         previous_run: str
         session_id: str
 
-    class ConnectorClosed(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"resumes run {self.previous_run} (session {self.session_id})"
+
+    resumed_from = triggers(ResumedFrom)
+
+    class ConnectorClosed(Event):
+        """The run's connector stopped: how many model requests it was sent
+        (``model_requests``; a resumed run's replay continues after them)."""
+
         TOPIC = "overlord.run.ConnectorClosed"
-        """The run's connector stopped: how many model requests it was sent (a resumed run's
-        replay continues after them)."""
 
         model_requests: int
 
         def apply(self, aggregate: Run) -> None:
             aggregate.model_requests = self.model_requests
 
-    class SettlementConflict(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"connector closed after {self.model_requests} model requests"
+
+    connector_closed = triggers(ConnectorClosed)
+
+    class SettlementConflict(Event):
+        """The controller's receipt and the runtime's confirmed result disagreed (``detail``);
+        the confirmed result settled the run."""
+
         TOPIC = "overlord.run.SettlementConflict"
-        """The controller's receipt and the runtime's confirmed result disagreed; the
-        confirmed result settled the run."""
 
         detail: str
 
-    def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str, sandbox: str):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"settlement conflict: {self.detail}"
+
+    settlement_conflict = triggers(SettlementConflict)
+
+    def __init__(self, cwd: str, argv: list[str], policy_hash: str, overlord_version: str, runtime: str,
+                 sandbox: str) -> None:
         self.cwd = cwd
         self.argv = list(argv)
         self.policy_hash = policy_hash
@@ -340,7 +541,7 @@ class Run(Aggregate):
         sandbox: str,
         at: datetime,
     ) -> Run:
-        """Open a run (event ``Opened``) at time ``at``."""
+        """Open a run (event ``Opened``) with the id ``run_id`` at time ``at``."""
         return cls._create(
             cls.Created,
             id=run_id,
@@ -351,31 +552,6 @@ class Run(Aggregate):
             overlord_version=overlord_version,
             runtime=runtime,
             sandbox=sandbox,
-        )
-
-    def record_exit(
-        self,
-        *,
-        exit_code: int | None,
-        signal: int | None,
-        duration_ns: int,
-        stdout_blob: str,
-        stderr_blob: str,
-        stdout_bytes: int,
-        stderr_bytes: int,
-        at: datetime,
-    ) -> None:
-        """Record that the process ended (event ``ProcessExited``)."""
-        self.trigger_event(
-            self.ProcessExited,
-            timestamp=at,
-            exit_code=exit_code,
-            signal=signal,
-            duration_ns=duration_ns,
-            stdout_blob=stdout_blob,
-            stderr_blob=stderr_blob,
-            stdout_bytes=stdout_bytes,
-            stderr_bytes=stderr_bytes,
         )
 
     def settle(self, settlement: Settlement, *, at: datetime) -> None:
@@ -390,107 +566,9 @@ class Run(Aggregate):
             self.Settled, timestamp=at, status=settlement.status, stop_code=settlement.stop_code, detail=settlement.detail
         )
 
-    def record_tool_call(
-        self,
-        *,
-        tool: str,
-        input: dict,
-        digest: str,
-        decision: str,
-        denial_class: str | None,
-        reason: str,
-        tool_use_id: str,
-        probe: bool = False,
-        at: datetime,
-    ) -> None:
-        """Record a guard decision (event ``ToolCallDecided``). ``input`` must already be
-        canonical-msgpack safe (see :func:`overlord.supervision.decision_service.safe_value`)."""
-        self.trigger_event(
-            self.ToolCallDecided,
-            timestamp=at,
-            tool=tool,
-            input=input,
-            digest=digest,
-            decision=decision,
-            denial_class=denial_class,
-            reason=reason,
-            tool_use_id=tool_use_id,
-            probe=probe,
-        )
-
-    def arm_guard(self, *, runtime: str, snapshot_sha256: str, settings_path: str, probes_passed: int, at: datetime) -> None:
-        """Record that the guard is armed (event ``GuardArmed``)."""
-        self.trigger_event(
-            self.GuardArmed,
-            timestamp=at,
-            runtime=runtime,
-            snapshot_sha256=snapshot_sha256,
-            settings_path=settings_path,
-            probes_passed=probes_passed,
-        )
-
-    def fail_guard_arming(self, *, runtime: str, snapshot_sha256: str, settings_path: str, reason: str, at: datetime) -> None:
-        """Record that arming the guard failed (event ``GuardArmFailed``); the caller then
-        settles the run with stop code ``policy``."""
-        self.trigger_event(
-            self.GuardArmFailed,
-            timestamp=at,
-            runtime=runtime,
-            snapshot_sha256=snapshot_sha256,
-            settings_path=settings_path,
-            reason=reason,
-        )
-
-    def runtime_started(self, *, session_id: str, model: str | None, version: str | None, tools: int, at: datetime) -> None:
-        """Record the runtime's first event (``RuntimeStarted``)."""
-        self.trigger_event(self.RuntimeStarted, timestamp=at, session_id=session_id, model=model, version=version, tools=tools)
-
-    def record_turn(self, *, message_id: str, model: str | None, input_tokens: int, output_tokens: int, at: datetime) -> None:
-        """Record a model turn (``TurnRecorded``)."""
-        self.trigger_event(self.TurnRecorded, timestamp=at, message_id=message_id, model=model,
-                           input_tokens=input_tokens, output_tokens=output_tokens)
-
-    def record_tool_use(self, *, tool_use_id: str, name: str, input_digest: str, at: datetime) -> None:
-        """Record a tool call the agent made (``ToolUsed``)."""
-        self.trigger_event(self.ToolUsed, timestamp=at, tool_use_id=tool_use_id, name=name, input_digest=input_digest)
-
-    def record_tool_result(self, *, tool_use_id: str, is_error: bool, denied: bool, content_blob: str, at: datetime) -> None:
-        """Record a tool call's result (``ToolReturned``)."""
-        self.trigger_event(self.ToolReturned, timestamp=at, tool_use_id=tool_use_id, is_error=is_error,
-                           denied=denied, content_blob=content_blob)
-
-    def advise_loop(self, *, signature: str, advice: str, at: datetime) -> None:
-        """Record the loop probe's advice (``LoopAdvisory``); it stops nothing."""
-        self.trigger_event(self.LoopAdvisory, timestamp=at, signature=signature, advice=advice)
-
-    def stop(self, *, stop_code: str, detail: str, at: datetime) -> None:
-        """Record that a limit stopped the run (``RunStopped``)."""
-        self.trigger_event(self.RunStopped, timestamp=at, stop_code=stop_code, detail=detail)
-
-    def record_result(self, *, subtype: str, is_error: bool, num_turns: int, cost_micro_usd: int, session_id: str,
-                      detail: str, at: datetime) -> None:
-        """Record the runtime's own result (``RuntimeResult``)."""
-        self.trigger_event(self.RuntimeResult, timestamp=at, subtype=subtype, is_error=is_error, num_turns=num_turns,
-                           cost_micro_usd=cost_micro_usd, session_id=session_id, detail=detail)
-
-    def record_connector_call(self, *, provider: str, path: str, model: str | None, status: int, stream: bool,
-                              input_tokens: int, output_tokens: int, cache_creation_input_tokens: int,
-                              cache_read_input_tokens: int, cost_micro_usd: int, priced: bool, latency_ns: int,
-                              request_blob: str, response_blob: str, at: datetime) -> None:
-        """Record one connector exchange (``ConnectorCalled``); the bodies are blob names."""
-        self.trigger_event(self.ConnectorCalled, timestamp=at, provider=provider, path=path, model=model, status=status,
-                           stream=stream, input_tokens=input_tokens, output_tokens=output_tokens,
-                           cache_creation_input_tokens=cache_creation_input_tokens,
-                           cache_read_input_tokens=cache_read_input_tokens, cost_micro_usd=cost_micro_usd,
-                           priced=priced, latency_ns=latency_ns, request_blob=request_blob, response_blob=response_blob)
-
-    def record_verdict(self, *, verdict: str, reason: str, gate_check: str, at: datetime) -> None:
-        """Record the gate's verdict on this run (``GateVerdict``)."""
-        self.trigger_event(self.GateVerdict, timestamp=at, verdict=verdict, reason=reason, gate_check=gate_check)
-
-    def seal_layer(self, *, index: int, parent: int | None, tree: str, changes: list, tool_use_id: str | None,
+    def seal_layer(self, *, index: int, parent: int | None, tree: str, changes: list[Any], tool_use_id: str | None,
                    files: int, at: datetime, changes_blob: str | None = None) -> None:
-        """Record a sealed workspace layer (``LayerSealed``).
+        """Record a sealed workspace layer (``LayerSealed``); each change becomes a list.
 
         Raises:
             ValueError: ``index`` is not the next layer.
@@ -500,31 +578,3 @@ class Run(Aggregate):
         self.trigger_event(self.LayerSealed, timestamp=at, index=index, parent=parent, tree=tree,
                            changes=[list(c) for c in changes], tool_use_id=tool_use_id, files=files,
                            changes_blob=changes_blob)
-
-    def record_commit(self, *, sha: str, tree: str, layer: int, ref: str, at: datetime) -> None:
-        """Record Overlord's commit of a layer (``Committed``)."""
-        self.trigger_event(self.Committed, timestamp=at, sha=sha, tree=tree, layer=layer, ref=ref)
-
-    def resume(self, *, attempt: int, session_id: str, reason: str, at: datetime) -> None:
-        """Record that attempt ``attempt`` resumes the native session (``Resumed``)."""
-        self.trigger_event(self.Resumed, timestamp=at, attempt=attempt, session_id=session_id, reason=reason)
-
-    def bookkeeping_failed(self, *, step: str, problem: str, at: datetime) -> None:
-        """Record a failed after-step (``Bookkeeping``); it never changes the settlement."""
-        self.trigger_event(self.Bookkeeping, timestamp=at, step=step, problem=problem)
-
-    def record_mission(self, *, mission_blob: str, mission_dir: str, at: datetime) -> None:
-        """Record the mission file and the directory its relative paths start from."""
-        self.trigger_event(self.MissionRecorded, timestamp=at, mission_blob=mission_blob, mission_dir=mission_dir)
-
-    def resumed_from(self, *, previous_run: str, session_id: str, at: datetime) -> None:
-        """Link this run to the settled run it resumes (``ResumedFrom``)."""
-        self.trigger_event(self.ResumedFrom, timestamp=at, previous_run=previous_run, session_id=session_id)
-
-    def connector_closed(self, *, model_requests: int, at: datetime) -> None:
-        """Record how many model requests the run's connector was sent (``ConnectorClosed``)."""
-        self.trigger_event(self.ConnectorClosed, timestamp=at, model_requests=model_requests)
-
-    def settlement_conflict(self, *, detail: str, at: datetime) -> None:
-        """Record a receipt/result disagreement (``SettlementConflict``)."""
-        self.trigger_event(self.SettlementConflict, timestamp=at, detail=detail)

@@ -40,14 +40,15 @@ from uuid import UUID
 from nacl.bindings import crypto_sign_open
 from nacl.exceptions import BadSignatureError
 
+from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import BLOB_SUFFIX
 from overlord.errors import EncodingError, OverlordError
 from overlord.ledger import codec, merkle, record
 from overlord.ledger.application import StoredRow
 from overlord.ledger.record import RecordError
 
-CHECKPOINT_TOPIC = "overlord.log.CheckpointSigned"
-COSIGNED_TOPIC = "overlord.log.Cosigned"
+CHECKPOINT_TOPIC = LogCheckpoint.Created.TOPIC
+COSIGNED_TOPIC = LogCheckpoint.Cosigned.TOPIC
 CHUNK = 2000
 
 

@@ -18,13 +18,13 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from overlord.adapters.layers import layer_changes
+from overlord.domain.run import Run
 from overlord.errors import NotFoundError
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.tracked import TrackedView
 
-OPENED, LAYER_SEALED = "overlord.run.Opened", "overlord.run.LayerSealed"
-DECIDED, COMMITTED = "overlord.run.ToolCallDecided", "overlord.run.Committed"
+OPENED, LAYER_SEALED = Run.Created.TOPIC, Run.LayerSealed.TOPIC
+DECIDED, COMMITTED = Run.ToolCallDecided.TOPIC, Run.Committed.TOPIC
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class BlameView(TrackedView):
         if row is None:
             return
         root = row[0]
-        event_changes = layer_changes(event, self.blobs.get)
+        event_changes = event.read_changes(self.blobs.get)
         changed = {p for p, _, _ in event_changes}
         if event.parent is None:  # the root as found: files seen before but absent now were removed meanwhile
             c.execute("SELECT path, blob FROM blame_versions v WHERE root = ? AND notification_id = "

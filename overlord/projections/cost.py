@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from overlord.domain.run import Run
 from overlord.errors import ConfigError
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.tracked import TrackedView
 
-CONNECTOR, RESULT = "overlord.run.ConnectorCalled", "overlord.run.RuntimeResult"
-STARTED, TURN = "overlord.run.RuntimeStarted", "overlord.run.TurnRecorded"
+CONNECTOR, RESULT = Run.ConnectorCalled.TOPIC, Run.RuntimeResult.TOPIC
+STARTED, TURN = Run.RuntimeStarted.TOPIC, Run.TurnRecorded.TOPIC
 GROUPS = ("run", "model", "provider", "day")
 
 

@@ -12,12 +12,12 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from overlord.adapters.layers import layer_changes
+from overlord.domain.run import Run
 from overlord.errors import NotFoundError
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.tracked import TrackedView
 
-LAYER_SEALED = "overlord.run.LayerSealed"
+LAYER_SEALED = Run.LayerSealed.TOPIC
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class DiffsView(TrackedView):
         c.execute("INSERT INTO diff_layers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                   (originator, event.index, event.parent, event.tree, event.tool_use_id,
                    datetime_to_ns(event.timestamp), event.files, notification_id))
-        for path, blob, mode in layer_changes(event, self.blobs.get):
+        for path, blob, mode in event.read_changes(self.blobs.get):
             c.execute("INSERT INTO diff_changes VALUES (?, ?, ?, ?, ?)", (originator, event.index, path, blob, mode))
 
     def runs(self) -> list[str]:

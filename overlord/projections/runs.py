@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from overlord.domain.run import Run
 from overlord.errors import NotFoundError
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.tracked import TrackedView
 
-P = "overlord.run."
-TOPICS = frozenset(P + t for t in ("Opened", "ProcessExited", "Settled", "ToolCallDecided", "TurnRecorded",
-                                   "LayerSealed", "Committed", "GateVerdict", "RunStopped", "RuntimeStarted"))
+TOPICS = frozenset(e.TOPIC for e in (Run.Created, Run.ProcessExited, Run.Settled, Run.ToolCallDecided,
+                                     Run.TurnRecorded, Run.LayerSealed, Run.Committed, Run.GateVerdict,
+                                     Run.RunStopped, Run.RuntimeStarted))
 COLUMNS = ("run", "cwd", "runtime", "sandbox", "argv", "opened_ns", "last_ns", "status", "stop_code", "detail",
            "exit_code", "signal", "tool_calls", "denials", "layers", "turns", "model", "commit_sha", "verdict",
            "notification_id")
@@ -71,20 +73,12 @@ class RunsView(TrackedView):
 
     def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         when = datetime_to_ns(event.timestamp)
-        kind = topic[len(P):]
-        if kind == "Opened":
+        if topic == Run.Created.TOPIC:
             c.execute("INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0, "
                       "NULL, NULL, NULL, ?)", (originator, event.cwd, event.runtime, event.sandbox,
                                                json.dumps(list(event.argv)), when, when, notification_id))
             return
-        sets: dict[str, Any] = {}
-        if kind == "ProcessExited":
-            sets = {"exit_code": event.exit_code, "signal": event.signal}
-        elif kind == "Settled":
-            sets = {"status": event.status, "stop_code": event.stop_code, "detail": event.detail}
-        elif kind == "RunStopped":
-            sets = {"stop_code": event.stop_code, "detail": event.detail}
-        elif kind == "ToolCallDecided":
+        if topic == Run.ToolCallDecided.TOPIC:
             if event.probe:
                 return
             c.execute("INSERT INTO run_decisions VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -93,16 +87,23 @@ class RunsView(TrackedView):
             c.execute("UPDATE runs SET tool_calls = tool_calls + 1, denials = denials + ?, last_ns = ? WHERE run = ?",
                       (0 if event.decision == "allow" else 1, when, originator))
             return
-        elif kind == "TurnRecorded":
+        if topic == Run.TurnRecorded.TOPIC:
             c.execute("UPDATE runs SET turns = turns + 1, last_ns = ? WHERE run = ?", (when, originator))
             return
-        elif kind == "RuntimeStarted":
+        sets: dict[str, Any] = {}
+        if topic == Run.ProcessExited.TOPIC:
+            sets = {"exit_code": event.exit_code, "signal": event.signal}
+        elif topic == Run.Settled.TOPIC:
+            sets = {"status": event.status, "stop_code": event.stop_code, "detail": event.detail}
+        elif topic == Run.RunStopped.TOPIC:
+            sets = {"stop_code": event.stop_code, "detail": event.detail}
+        elif topic == Run.RuntimeStarted.TOPIC:
             sets = {"model": event.model}
-        elif kind == "LayerSealed":
+        elif topic == Run.LayerSealed.TOPIC:
             sets = {"layers": event.index + 1}
-        elif kind == "Committed":
+        elif topic == Run.Committed.TOPIC:
             sets = {"commit_sha": event.sha}
-        elif kind == "GateVerdict":
+        elif topic == Run.GateVerdict.TOPIC:
             sets = {"verdict": event.verdict}
         sets["last_ns"] = when
         c.execute(f"UPDATE runs SET {', '.join(k + ' = ?' for k in sets)} WHERE run = ?",  # noqa: S608 - fixed names
@@ -122,18 +123,24 @@ class RunsView(TrackedView):
         return self.query("SELECT time_ns, tool, tool_use_id, decision, denial_class, reason FROM run_decisions "
                           "WHERE run = ? ORDER BY notification_id", (run,))
 
-    def resolve(self, prefix: str) -> str:
-        """A run id, or a unique prefix of one, to the full id.
+    def run_ids(self) -> list[str]:
+        """Every run's id, in the order the runs were opened."""
+        return [r[0] for r in self.query("SELECT run FROM runs ORDER BY notification_id")]
 
-        Raises:
-            NotFoundError: no run, or several, match.
-        """
-        wanted = (prefix or "").strip().lower()
-        if not wanted:
-            raise NotFoundError("a run id is needed", "list runs with `overlord ps`")
-        matches = [r[0] for r in self.query("SELECT run FROM runs WHERE run LIKE ? ORDER BY run", (wanted + "%",))]
-        if not matches:
-            raise NotFoundError(f"no run {prefix} in the ledger", "list runs with `overlord ps`")
-        if len(matches) > 1:
-            raise NotFoundError(f"{prefix} names {len(matches)} runs", "give more of the run id")
-        return matches[0]
+
+def resolve_run(prefix: str, run_ids: Iterable[str]) -> str:
+    """The one id in ``run_ids`` that starts with ``prefix`` (trimmed, any case): how every
+    command, and the witness's read API, turns what a person typed into a run id.
+
+    Raises:
+        NotFoundError: an empty prefix, no run, or several match.
+    """
+    wanted = (prefix or "").strip().lower()
+    if not wanted:
+        raise NotFoundError("a run id is needed", "list runs with `overlord ps`")
+    matches = sorted({r for r in run_ids if r.lower().startswith(wanted)})
+    if not matches:
+        raise NotFoundError(f"no run {prefix} in the ledger", "list runs with `overlord ps`")
+    if len(matches) > 1:
+        raise NotFoundError(f"{prefix} names {len(matches)} runs", "give more of the run id")
+    return matches[0]

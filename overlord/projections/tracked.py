@@ -1,6 +1,6 @@
 """What the views (diffs, blame, cost, runs) share: a tracked SQLite projection.
 
-Each view is a :class:`TrackedView` in ``views.sqlite`` with its own tables and its own
+Each view (the journal too) is a :class:`TrackedView` in ``views.sqlite`` with its own tables and its own
 tracking name. :func:`catch_up` reads the notification log after the view's tracking
 position, decodes the events the view cares about through the signing mapper (so a view only
 ever holds checked events), and writes the view's rows and its new tracking position in one
@@ -23,12 +23,13 @@ from overlord.ledger.record import RecordError
 
 class TrackedView(SQLiteTrackingRecorder):
     """A projection: subclasses set ``NAME`` (tracking), ``TABLES`` (create statements),
-    ``TABLE_NAMES`` and ``TOPICS`` (the topics they read), and implement :meth:`handle`."""
+    ``TABLE_NAMES`` and ``TOPICS`` (the topics they read; ``None`` for every topic), and
+    implement :meth:`handle`."""
 
     NAME = "view"
     TABLES: tuple[str, ...] = ()
     TABLE_NAMES: tuple[str, ...] = ()
-    TOPICS: frozenset[str] = frozenset()
+    TOPICS: frozenset[str] | None = frozenset()
 
     def construct_create_table_statements(self) -> list[str]:
         return [*super().construct_create_table_statements(), *self.TABLES]
@@ -86,7 +87,7 @@ def catch_up(ledger: Any, view: TrackedView, batch: int = 1000) -> int:
             return seen
         items = []
         for n in page:
-            if n.topic not in view.TOPICS:
+            if view.TOPICS is not None and n.topic not in view.TOPICS:
                 continue
             try:
                 event = ledger.mapper.to_domain_event(n)

@@ -31,6 +31,7 @@ from overlord.adapters.connector.replay import ConnectorThread, RecordedResponse
 from overlord.adapters.connector.transcript import Transcript
 from overlord.domain.mission import Mission
 from overlord.domain.prices import PriceTable
+from overlord.domain.run import Run
 from overlord.domain.settlement import StopCode
 from overlord.errors import ConfigError, NotFoundError
 
@@ -39,7 +40,7 @@ log = structlog.get_logger("overlord.connector")
 UPSTREAM_KEY_ENV = "OVERLORD_UPSTREAM_API_KEY"
 """Where ``overlord run`` finds the upstream key (its own environment, never the runtime's)."""
 
-CONNECTOR_CALLED = "overlord.run.ConnectorCalled"
+CONNECTOR_CALLED = Run.ConnectorCalled.TOPIC
 
 
 @dataclass(frozen=True)

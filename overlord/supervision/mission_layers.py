@@ -19,7 +19,7 @@ from typing import Any
 
 import structlog
 
-from overlord.adapters.layers import LayerSealer, Snapshotter, layer_changes
+from overlord.adapters.layers import LayerSealer, Snapshotter
 
 log = structlog.get_logger("overlord.layers")
 
@@ -182,7 +182,7 @@ def layer_files(session: Any, run_id: uuid.UUID, *, upto: int | None = None) -> 
                 break
             if event.parent is None:
                 files.clear()
-            for path, blob, mode in layer_changes(event, session.blobs.get):
+            for path, blob, mode in event.read_changes(session.blobs.get):
                 if blob is None:
                     files.pop(path, None)
                 else:

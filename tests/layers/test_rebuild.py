@@ -11,10 +11,10 @@ from overlord.adapters.layers import tree_hash
 from overlord.domain.run import Run
 from overlord.domain.settlement import Settlement
 from overlord.ledger.session import init_home
-from overlord.projections import journal
 from overlord.projections.blame import BlameView
 from overlord.projections.cost import CostView
 from overlord.projections.diffs import DiffsView
+from overlord.projections.journal import JournalView
 from overlord.projections.runs import RunsView
 from overlord.projections.tracked import catch_up, open_view
 
@@ -80,7 +80,7 @@ def test_rebuild_equals_incremental_on_10000_events(tmp_path):
     views_path = str(tmp_path / "views.sqlite")
     views = [open_view(DiffsView, views_path, blobs=session.blobs), open_view(BlameView, views_path, blobs=session.blobs),
              open_view(CostView, views_path), open_view(RunsView, views_path)]
-    jv = journal.open_journal(views_path)
+    jv = open_view(JournalView, views_path)
     state: dict = {}
     n = 0
     try:
@@ -89,7 +89,7 @@ def test_rebuild_equals_incremental_on_10000_events(tmp_path):
             n += 10
             for v in views:  # incremental, while the ledger grows
                 catch_up(session.ledger, v, batch=137)
-            journal.catch_up(session.ledger, jv, batch=137)
+            catch_up(session.ledger, jv, batch=137)
         assert session.ledger_size() >= 10_000
         incremental = [v.dump() for v in views]
         inc_journal = jv.select()
@@ -99,7 +99,7 @@ def test_rebuild_equals_incremental_on_10000_events(tmp_path):
             assert not any(v.dump().values())
             catch_up(session.ledger, v)
         jv.drop()
-        journal.catch_up(session.ledger, jv)
+        catch_up(session.ledger, jv)
         assert [v.dump() for v in views] == incremental
         assert jv.select() == inc_journal
         # a view's numbers agree with the events

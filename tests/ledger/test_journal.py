@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from overlord.projections.journal import catch_up, open_journal
+from overlord.projections.journal import JournalView
+from overlord.projections.tracked import catch_up, open_view
 from tests.ledger.conftest import StepClock, add_runs
 
 
 def test_incremental_equals_rebuild(make_home, tmp_path):
     home = make_home("sqlite")
     clock = StepClock()
-    view = open_journal(str(tmp_path / "views.sqlite"))
+    view = open_view(JournalView, str(tmp_path / "views.sqlite"))
     add_runs(home, clock, n=5)
     assert catch_up(home.ledger, view) == 20
     add_runs(home, clock, n=4)
@@ -18,7 +19,7 @@ def test_incremental_equals_rebuild(make_home, tmp_path):
     incremental = view.select()
     view.drop()
     assert view.select() == []
-    assert catch_up(home.ledger, view) == 36
+    assert catch_up(home.ledger, view) == 36  # a tracked view counts the events it read
     assert view.select() == incremental
     assert [e.position for e in incremental] == list(range(36))
     assert incremental[2].event_type == "Settled" and "exited 0" in incremental[2].summary
@@ -32,7 +33,7 @@ def test_journal_rebuild_on_10000_events(make_home, tmp_path):
     from overlord.domain.run import Run
     from overlord.domain.settlement import settle_exit
 
-    view = open_journal(str(tmp_path / "views.sqlite"))
+    view = open_view(JournalView, str(tmp_path / "views.sqlite"))
     batch = []
     for i in range(5000):
         run = Run.open(run_id=uuid.uuid4(), cwd="/w", argv=["x", str(i)], policy_hash="", overlord_version="t",
