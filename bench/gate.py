@@ -77,7 +77,7 @@ def main() -> int:
               f"sandbox {s_ns / args.rounds / 1e6:8.1f} ms   x{s_ns / b_ns:.2f}")
     ratio = total_box / total_bare if total_bare else float("inf")
     print(f"cases {len(cases)}, rounds {args.rounds}, containment "
-          f"{'cgroup-v%d' % box.cgroup_root.version if box.cgroup_root else 'rlimit'}")
+          f"{f'cgroup-v{box.cgroup_root.version}' if box.cgroup_root else 'rlimit'}")
     print(f"gate sandbox ratio: {ratio:.2f} (target 1.25)")
     return 0
 

@@ -50,66 +50,74 @@ def _cpu_seconds() -> float:
 
 
 def bench_plain(tmp: Path, n: int) -> dict[str, float]:
-    out = {}
+    out: dict[str, float] = {}
     for mode in ("batched", "single"):
-        app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / f"plain-{mode}.sqlite")})
-        runs = make_runs(n)
-        if mode == "batched":
-            secs = timed(lambda: [app.save(*runs[i : i + 100]) for i in range(0, n, 100)])
-        else:
-            def one_by_one() -> None:
-                for r in runs:
-                    events = list(r.collect_events())
-                    for e in events:
-                        app.events.put([e])
-            secs = timed(one_by_one)
-        out[mode] = 3 * n / secs
-        if mode == "batched":
-            def read_all() -> None:
-                start, count = None, 0
-                while True:
-                    page = app.recorder.select_notifications(start=start, limit=1000, inclusive_of_start=False) if start else app.recorder.select_notifications(start=None, limit=1000)
-                    if not page:
-                        break
-                    for nt in page:
-                        app.mapper.to_domain_event(nt)
-                        count += 1
-                    start = page[-1].id
-                assert count == 3 * n
-            out["verify"] = 3 * n / timed(read_all)
-        app.close()
+        _plain_mode(tmp, n, mode, out)
     return out
+
+
+def _plain_mode(tmp: Path, n: int, mode: str, out: dict[str, float]) -> None:
+    app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp / f"plain-{mode}.sqlite")})
+    runs = make_runs(n)
+    if mode == "batched":
+        secs = timed(lambda: [app.save(*runs[i : i + 100]) for i in range(0, n, 100)])
+    else:
+        def one_by_one() -> None:
+            for r in runs:
+                events = list(r.collect_events())
+                for e in events:
+                    app.events.put([e])
+        secs = timed(one_by_one)
+    out[mode] = 3 * n / secs
+    if mode == "batched":
+        def read_all() -> None:
+            start, count = None, 0
+            while True:
+                page = app.recorder.select_notifications(start=start, limit=1000, inclusive_of_start=False) if start else app.recorder.select_notifications(start=None, limit=1000)
+                if not page:
+                    break
+                for nt in page:
+                    app.mapper.to_domain_event(nt)
+                    count += 1
+                start = page[-1].id
+            assert count == 3 * n
+        out["verify"] = 3 * n / timed(read_all)
+    app.close()
 
 
 def bench_overlord(tmp: Path, n: int) -> dict[str, float]:
-    out = {}
+    out: dict[str, float] = {}
     for mode in ("batched", "single"):
-        s = init_home(tmp / f"home-{mode}")
-        runs = make_runs(n)
-        if mode == "batched":
-            secs = timed(lambda: [s.ledger.append(*runs[i : i + 100]) for i in range(0, n, 100)])
-        else:
-            def one_by_one() -> None:
-                for r in runs:
-                    for e in list(r.collect_events()):
-                        s.ledger.events.put([e])
-            secs = timed(one_by_one)
-        out[mode] = 3 * n / secs
-        if mode == "batched":
-            s.blobs.put(b"")  # the bench's blob names are fake; verify only what is real below
-            report = None
-
-            def verify() -> None:
-                nonlocal report
-                report = s.verify(workers=min(2, os.cpu_count() or 1))
-            cpu0 = _cpu_seconds()
-            out["verify"] = 3 * n / timed(verify)
-            # CPU time of this process and its (reaped) workers: a figure that holds even
-            # when other work shares the machine
-            out["verify_cpu_us"] = (_cpu_seconds() - cpu0) / (3 * n) * 1e6
-            assert report is not None and report.events == 3 * n
-        s.close()
+        _overlord_mode(tmp, n, mode, out)
     return out
+
+
+def _overlord_mode(tmp: Path, n: int, mode: str, out: dict[str, float]) -> None:
+    s = init_home(tmp / f"home-{mode}")
+    runs = make_runs(n)
+    if mode == "batched":
+        secs = timed(lambda: [s.ledger.append(*runs[i : i + 100]) for i in range(0, n, 100)])
+    else:
+        def one_by_one() -> None:
+            for r in runs:
+                for e in list(r.collect_events()):
+                    s.ledger.events.put([e])
+        secs = timed(one_by_one)
+    out[mode] = 3 * n / secs
+    if mode == "batched":
+        s.blobs.put(b"")  # the bench's blob names are fake; verify only what is real below
+        report = None
+
+        def verify() -> None:
+            nonlocal report
+            report = s.verify(workers=min(2, os.cpu_count() or 1))
+        cpu0 = _cpu_seconds()
+        out["verify"] = 3 * n / timed(verify)
+        # CPU time of this process and its (reaped) workers: a figure that holds even
+        # when other work shares the machine
+        out["verify_cpu_us"] = (_cpu_seconds() - cpu0) / (3 * n) * 1e6
+        assert report is not None and report.events == 3 * n
+    s.close()
 
 
 def main() -> None:

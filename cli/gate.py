@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from overlord.errors import OverlordError
-from overlord.gate.corpus import load_corpus, run_corpus
-from overlord.gate.runner import check_artifact
+from overlord.gate.corpus import CaseResult, load_corpus, run_corpus
+from overlord.gate.runner import GateReport, check_artifact
 from overlord.sandbox import Sandbox, default_sandbox, get_sandbox
 
 app = typer.Typer(help="The completion gate: four axes, a sandbox, and its corpus.",
@@ -42,7 +42,7 @@ def _fail_to_start(err: OverlordError, verbose: bool) -> None:
     raise typer.Exit(2)
 
 
-def _record(report, sandbox: Sandbox, home: Path | None, run_id: str | None) -> str | None:
+def _record(report: GateReport, sandbox: Sandbox, home: Path | None, run_id: str | None) -> str | None:
     """Record the report as signed events when a home exists; else say so on stderr.
     The gate check's id when recorded, else None."""
     from cli.context import home_path, open_session
@@ -139,7 +139,7 @@ def corpus(
                   disable=as_json or not console.is_terminal) as progress:
         task = progress.add_task("", total=len(cases))
 
-        def advance(result) -> None:
+        def advance(result: CaseResult) -> None:
             progress.update(task, advance=1, description=result.case.name)
 
         try:

@@ -16,10 +16,14 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from cli.context import open_session
+
+if TYPE_CHECKING:
+    from overlord.domain.guard import GuardPolicy
 
 app = typer.Typer(help="The guard's hook: install it, restore settings, run it in-process.",
                   no_args_is_help=True, add_completion=False)
@@ -30,7 +34,7 @@ def _hook() -> None:
     """The guard's hook: install it, restore settings, run it in-process."""
 
 
-def _load_policy(policy: Path | None, root: Path | None):
+def _load_policy(policy: Path | None, root: Path | None) -> tuple[GuardPolicy, list[str]]:
     from overlord.domain.guard import GuardPolicy
 
     if policy is not None:

@@ -83,7 +83,8 @@ def main() -> None:
     except (OSError, UnicodeError) as e:  # a file Overlord had to read or write, bad on disk
         if _state["verbose"]:
             traceback.print_exc()
-        where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+        filename = getattr(e, "filename", None)
+        where = f" ({filename})" if filename else ""
         typer.echo(f"overlord: error: {getattr(e, 'strerror', None) or e}{where}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:

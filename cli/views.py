@@ -209,9 +209,9 @@ def report(
     if json_out:
         typer.echo(json.dumps({"run": digest.to_json(), "cost_micro_usd": spent,
                                "decisions": [dict(zip(("time_ns", "tool", "tool_use_id", "decision", "denial_class",
-                                                       "reason"), d)) for d in decisions],
-                               "layers": [dict(zip(("layer", "parent", "tree", "tool_use_id", "time_ns", "files"), x))
-                                          for x in layers],
+                                                       "reason"), d, strict=True)) for d in decisions],
+                               "layers": [dict(zip(("layer", "parent", "tree", "tool_use_id", "time_ns", "files"), x,
+                                                   strict=True)) for x in layers],
                                "timeline": [e.to_json() for e in timeline]}))
         return
     if not digest:

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
 from overlord.errors import HomeError
 
@@ -55,7 +56,7 @@ def _deny(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
-def token_gate(token: str) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def token_gate(token: str) -> Middleware:
     """Middleware: bearer token, JSON body ``{"confirm": true}`` (see the module doc)."""
     expected = f"Bearer {token}".encode()
 

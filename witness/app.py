@@ -44,8 +44,8 @@ from witness.state import WitnessStore
 MAX_LIMIT = 1000
 KEEPALIVE_S = 15.0
 
-CONFIG: web.AppKey[ServerConfig] = web.AppKey("config")  # type: ignore[name-defined]
-STATE: web.AppKey[ServerState] = web.AppKey("state")  # type: ignore[name-defined]
+CONFIG: web.AppKey[ServerConfig] = web.AppKey("config")
+STATE: web.AppKey[ServerState] = web.AppKey("state")
 
 
 @dataclass

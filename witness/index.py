@@ -122,8 +122,9 @@ class LedgerIndex:
             self.events.append(json.dumps(item, separators=(",", ":")).encode())
             self.streams.append(stream)
             return
-        fields = {k: v for k, v in vars(event).items() if k not in ("originator_id", "originator_version", "timestamp")}
-        time_ns = datetime_to_ns(event.timestamp)
+        state = vars(event)
+        fields = {k: v for k, v in state.items() if k not in ("originator_id", "originator_version", "timestamp")}
+        time_ns = datetime_to_ns(state["timestamp"])
         item.update(time_ns=time_ns, summary=summarize(event), body=display(fields))
         self.events.append(json.dumps(item, separators=(",", ":")).encode())
         self.streams.append(stream)

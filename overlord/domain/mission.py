@@ -32,7 +32,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, TypeVar, overload
 from urllib.parse import urlparse
 
 from overlord.domain.guard.policy import GuardPolicy
@@ -41,6 +41,7 @@ from overlord.errors import ConfigError
 RUNTIMES = ("claude-code", "command")
 """The runtimes a mission may name (the runtime registry holds exactly these)."""
 MODES = ("record", "replay")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -190,12 +191,22 @@ class _Table:
     """One TOML table being checked: each key read once; ``done`` refuses leftovers."""
 
     def __init__(self, source: str, name: str, table: Mapping[str, Any]) -> None:
-        self.source, self.name, self.table, self.seen = source, name, dict(table), set()
+        self.source, self.name, self.table = source, name, dict(table)
+        self.seen: set[str] = set()
 
     def _where(self, key: str) -> str:
         return f"{self.source}: {self.name}.{key}"
 
-    def get(self, key: str, kind: type, *, required: bool = False) -> Any:
+    @overload
+    def get(self, key: str, kind: type[_T], *, required: Literal[True]) -> _T: ...
+    @overload
+    def get(self, key: str, kind: type[_T], *, required: bool = False) -> _T | None: ...
+    def get(self, key: str, kind: type[_T], *, required: bool = False) -> _T | None:
+        """The value of ``key`` (``None`` when absent and not required), checked to be a ``kind``.
+
+        Raises:
+            ConfigError: missing though required, or of another type (a bool is not an int).
+        """
         self.seen.add(key)
         if key not in self.table:
             if required:

@@ -50,7 +50,7 @@ def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     return [n for n in names if n not in ("self", "cls")]
 
 
-def _has_todo(source_lines: list[str], fn: ast.AST) -> bool:
+def _has_todo(source_lines: list[str], fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     start, end = fn.lineno, getattr(fn, "end_lineno", fn.lineno) or fn.lineno
     text = "\n".join(source_lines[start - 1:end]).upper()
     return "TODO" in text or "FIXME" in text or "XXX" in text
@@ -377,15 +377,15 @@ def analyze_python(path: str, source: str) -> SourceAnalysis:
     functions: list[FunctionInfo] = []
     hardcoded: list[Finding] = []
     tables: dict[str, int] = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
-            d = node.value
+    for top in tree.body:
+        if isinstance(top, ast.Assign) and isinstance(top.value, ast.Dict):
+            d = top.value
             if d.keys and all(_is_literal(k) for k in d.keys) and all(_is_literal(v) for v in d.values):
-                for t in node.targets:
+                for t in top.targets:
                     if isinstance(t, ast.Name):
                         tables[t.id] = len(d.keys)
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
-            defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        if isinstance(top, ast.Assign) and isinstance(top.value, ast.Lambda):
+            defined.update(t.id for t in top.targets if isinstance(t, ast.Name))
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             defined.add(node.name)

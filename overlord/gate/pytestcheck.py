@@ -121,7 +121,7 @@ class _Taint:
             for fn in funcs:
                 changed |= self._pass(fn, fn.name, True)
 
-    def scopes(self, fn_node) -> list[str]:
+    def scopes(self, fn_node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
         """Keys into :attr:`names`, one per calling context of the function (its parameters
         derived as one call site passes them), so ``check(got, want)`` is judged per call
         rather than with every call site's taint merged."""
@@ -159,7 +159,7 @@ class _Taint:
         self.names[fn] |= new
         return bool(new)
 
-    def _pass(self, fn_node, fn: str, propagate: bool) -> bool:
+    def _pass(self, fn_node: ast.FunctionDef | ast.AsyncFunctionDef, fn: str, propagate: bool) -> bool:
         changed = False
         for node in ast.walk(fn_node):
             if isinstance(node, ast.Assign) and self.derived(node.value, fn):
@@ -204,7 +204,7 @@ class _Taint:
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             return any(self.derived(a, fn) != self.derived(b, fn)
-                       for a, b in zip(sides, sides[1:]))
+                       for a, b in zip(sides, sides[1:], strict=False))
         if isinstance(node, ast.Call) and not self.mod.solution_call(node):
             if _call_name(node) in _PROBES:
                 return False

@@ -9,14 +9,16 @@ checks them with the rest. Times come from the clock passed in.
 from __future__ import annotations
 
 import uuid
-from typing import Protocol
+from datetime import datetime
+from typing import Any, Protocol
 
 from overlord.domain.gate_check import GateCheck
 from overlord.gate.runner import GateReport
+from overlord.sandbox.base import SandboxExited, SandboxMemoryBreach, SandboxTimedOut, StepOutcome
 
 
 class _Clock(Protocol):
-    def now(self): ...
+    def now(self) -> datetime: ...
 
 
 class _Blobs(Protocol):
@@ -24,15 +26,15 @@ class _Blobs(Protocol):
 
 
 class _Ledger(Protocol):
-    def append(self, *aggregates) -> list[int]: ...
+    def append(self, *aggregates: Any) -> list[int]: ...
 
 
-def _step_for(report: GateReport, axis: str):
+def _step_for(report: GateReport, axis: str) -> StepOutcome | None:
     """The sandbox step whose output an axis's evidence came from, or None."""
     run = report.sandbox
     if run is None or axis not in ("execution", "coverage"):
         return None
-    outcomes = [e for e in run.events if hasattr(e, "stdout") and hasattr(e, "step")]
+    outcomes = [e for e in run.events if isinstance(e, (SandboxExited, SandboxTimedOut, SandboxMemoryBreach))]
     if not outcomes:
         return None
     if axis == "execution":

@@ -9,10 +9,15 @@ grammars use are listed once here; where grammars share a name (``return_stateme
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
 from overlord.gate.analysis import Finding, FunctionInfo, SourceAnalysis
 from overlord.gate.axes import GateError
+
+if TYPE_CHECKING:
+    from tree_sitter import Node, Parser
 
 #: language -> (grammar module, the function returning its Language pointer)
 GRAMMARS = {
@@ -59,7 +64,7 @@ BROAD_CATCH = ("Exception", "Throwable", "std::exception", "System.Exception", "
 
 
 @cache
-def _parser(language: str):
+def _parser(language: str) -> Parser:
     import tree_sitter
 
     try:
@@ -74,24 +79,15 @@ def _parser(language: str):
     return tree_sitter.Parser(tree_sitter.Language(getattr(grammar, fn)()))
 
 
-def grammar_available(language: str) -> bool:
-    """True when the grammar wheel for ``language`` imports."""
-    try:
-        _parser(language)
-    except GateError:
-        return False
-    return True
+def _text(node: Node) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def _text(node) -> str:
-    return node.text.decode("utf-8", errors="replace")
-
-
-def _named(node) -> list:
+def _named(node: Node) -> list[Node]:
     return [c for c in node.named_children if "comment" not in c.type]
 
 
-def _walk(node):
+def _walk(node: Node) -> Iterator[Node]:
     stack = [node]
     while stack:
         n = stack.pop()
@@ -99,14 +95,14 @@ def _walk(node):
         stack.extend(reversed(n.children))
 
 
-def _first_error(node):
+def _first_error(node: Node) -> Node | None:
     for n in _walk(node):
         if n.type == "ERROR" or n.is_missing:
             return n
     return None
 
 
-def _ident_in(node) -> str | None:
+def _ident_in(node: Node) -> str | None:
     """The last identifier-like leaf of a declarator, or None."""
     found = None
     for n in _walk(node):
@@ -116,7 +112,7 @@ def _ident_in(node) -> str | None:
     return found
 
 
-def _function_name(fn) -> str | None:
+def _function_name(fn: Node) -> str | None:
     name = fn.child_by_field_name("name")
     if name is not None:
         return _text(name)
@@ -129,7 +125,7 @@ def _function_name(fn) -> str | None:
     return _ident_in(inner) if inner is not None else None
 
 
-def _params_node(fn):
+def _params_node(fn: Node) -> Node | None:
     p = fn.child_by_field_name("parameters")
     if p is not None:
         return p
@@ -142,7 +138,7 @@ def _params_node(fn):
     return None
 
 
-def _param_names(fn) -> list[str]:
+def _param_names(fn: Node) -> list[str]:
     params = _params_node(fn)
     if params is None:
         return []
@@ -161,14 +157,14 @@ def _param_names(fn) -> list[str]:
     return [n for n in names if n not in ("self", "this")]
 
 
-def _unwrap(node):
+def _unwrap(node: Node | None) -> Node | None:
     while node is not None and node.type in ("parenthesized_expression", "expression_statement",
                                              "parenthesized_expression") and node.named_child_count == 1:
         node = node.named_children[0]
     return node
 
 
-def is_literal(node) -> bool:
+def is_literal(node: Node | None) -> bool:
     """A literal value: number, string, char, boolean, null (a leading minus allowed)."""
     node = _unwrap(node)
     if node is None:
@@ -185,7 +181,7 @@ def is_literal(node) -> bool:
     return False
 
 
-def _is_empty_collection(node) -> bool:
+def _is_empty_collection(node: Node | None) -> bool:
     node = _unwrap(node)
     if node is None:
         return False
@@ -207,7 +203,7 @@ def _is_empty_collection(node) -> bool:
     return False
 
 
-def _body_statements(fn) -> tuple[list, object]:
+def _body_statements(fn: Node) -> tuple[list[Node], Node | None]:
     body = fn.child_by_field_name("body")
     if body is None:
         return [], None
@@ -219,7 +215,7 @@ def _body_statements(fn) -> tuple[list, object]:
     return stmts, body
 
 
-def _return_value(stmt):
+def _return_value(stmt: Node) -> tuple[bool, Node | None]:
     """The value a statement returns, (True, node) or (False, None)."""
     s = _unwrap(stmt) if stmt.type == "expression_statement" else stmt
     if s is None:
@@ -230,7 +226,7 @@ def _return_value(stmt):
     return False, None
 
 
-def stub_shape(fn, source: bytes, expression_body: bool = False) -> str | None:
+def stub_shape(fn: Node, source: bytes, expression_body: bool = False) -> str | None:
     """The hollow shape of a function body (see :data:`analysis.STUB_SHAPES`), or None."""
     stmts, body = _body_statements(fn)
     if body is None:
@@ -238,6 +234,7 @@ def stub_shape(fn, source: bytes, expression_body: bool = False) -> str | None:
     params = _param_names(fn)
     body_text = _text(body)
     todo = any(w in body_text for w in ("TODO", "FIXME", "XXX"))
+    value: Node | None
     if body.type not in ("compound_statement", "statement_block", "block", "function_body",
                          "constructor_body"):
         value = body
@@ -260,7 +257,8 @@ def stub_shape(fn, source: bytes, expression_body: bool = False) -> str | None:
                 if any(w in text for w in NOT_IMPLEMENTED_WORDS) or \
                         (stmt.type in THROW_TYPES and todo):
                     return "not_implemented"
-                if _unwrap(stmt) is not None and _unwrap(stmt).type == "macro_invocation" and \
+                inner = _unwrap(stmt)
+                if inner is not None and inner.type == "macro_invocation" and \
                         any(w in text for w in ("todo!", "unimplemented!")):
                     return "not_implemented"
                 return None
@@ -290,11 +288,11 @@ def stub_shape(fn, source: bytes, expression_body: bool = False) -> str | None:
     return None
 
 
-def _mentions(node, names: set[str]) -> bool:
+def _mentions(node: Node, names: set[str]) -> bool:
     return any(n.type == "identifier" and _text(n) in names for n in _walk(node))
 
 
-def _returns_literal(node) -> bool:
+def _returns_literal(node: Node | None) -> bool:
     """A branch that only returns a literal (a return statement, block of one, or a value)."""
     node = _unwrap(node)
     if node is None:
@@ -308,7 +306,7 @@ def _returns_literal(node) -> bool:
     return is_literal(node)
 
 
-def _eq_test(cond, params: set[str]) -> bool:
+def _eq_test(cond: Node | None, params: set[str]) -> bool:
     cond = _unwrap(cond)
     if cond is None or cond.type != "binary_expression":
         return False
@@ -320,7 +318,7 @@ def _eq_test(cond, params: set[str]) -> bool:
         (_mentions(right, params) and is_literal(left))
 
 
-def hardcoded_answer(fn, name: str) -> Finding | None:
+def hardcoded_answer(fn: Node, name: str) -> Finding | None:
     """A body mapping specific inputs to literal outputs that computes nothing, else None.
 
     All three signals are needed: two or more ``input == literal → literal`` links (if
@@ -374,7 +372,7 @@ def hardcoded_answer(fn, name: str) -> Finding | None:
     return None
 
 
-def _discards(stmt) -> bool:
+def _discards(stmt: Node) -> bool:
     s = _unwrap(stmt)
     if s is None:
         return True
@@ -389,7 +387,7 @@ def _discards(stmt) -> bool:
     return False
 
 
-def swallowed_failures(root, language: str) -> list[Finding]:
+def swallowed_failures(root: Node, language: str) -> list[Finding]:
     """Catch clauses that discard a failure.
 
     A finding needs: no throw in the clause; a body that only discards (nothing, a log line,
@@ -457,18 +455,18 @@ def analyze_tree_sitter(language: str, path: str, source: str) -> SourceAnalysis
                 hardcoded.append(f)
         elif n.type == "variable_declarator":
             value = n.child_by_field_name("value")
-            name = n.child_by_field_name("name")
-            if value is not None and name is not None and value.type in (
+            name_node = n.child_by_field_name("name")
+            if value is not None and name_node is not None and value.type in (
                     "arrow_function", "function_expression", "function"):
-                defined.add(_text(name))
-                functions.append(FunctionInfo(_text(name), n.start_point[0] + 1,
+                defined.add(_text(name_node))
+                functions.append(FunctionInfo(_text(name_node), n.start_point[0] + 1,
                                               stub_shape(value, data)))
-                f = hardcoded_answer(value, _text(name))
+                f = hardcoded_answer(value, _text(name_node))
                 if f:
                     hardcoded.append(f)
         elif n.type in CLASS_TYPES:
-            name = n.child_by_field_name("name") or n.child_by_field_name("type")
-            if name is not None:
-                defined.add(_ident_in(name) or _text(name))
+            name_node = n.child_by_field_name("name") or n.child_by_field_name("type")
+            if name_node is not None:
+                defined.add(_ident_in(name_node) or _text(name_node))
     return SourceAnalysis(path, None, frozenset(defined), tuple(functions), tuple(hardcoded),
                           tuple(swallowed_failures(root, language)))

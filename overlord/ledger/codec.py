@@ -87,7 +87,8 @@ def encode(value: Any) -> bytes:
         EncodingError: a float, a non-string map key, or a type with no encoding.
     """
     try:
-        return msgpack.packb(_canonical(value), use_bin_type=True, strict_types=False)
+        packed: bytes = msgpack.packb(_canonical(value), use_bin_type=True, strict_types=False)
+        return packed
     except (OverflowError, ValueError, TypeError) as e:
         raise EncodingError(f"cannot encode value: {e}") from e
 

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from overlord.domain.events import BLOB_SUFFIX
 from overlord.errors import EncodingError, LedgerError
+from overlord.files import replace_atomically
 from overlord.ledger import codec, record
 from overlord.ledger.application import StoredRow
-from overlord.ledger.home import contains, replace_atomically
+from overlord.ledger.home import contains
 from overlord.ledger.keys import WITNESS_PREFIX, witness_keys
 from overlord.ledger.session import LedgerSession
 

@@ -21,6 +21,7 @@ import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from overlord.errors import ConfigError, HomeError
 from overlord.ledger.store import PostgresConfig, StoreConfig
@@ -79,7 +80,7 @@ class HomeConfig:
         return "\n".join(lines) + "\n"
 
 
-def _table(data: dict, name: str, schema: dict[str, type]) -> dict:
+def _table(data: dict[str, Any], name: str, schema: dict[str, type]) -> dict[str, Any]:
     table = data.get(name, {})
     if not isinstance(table, dict):
         raise ConfigError(f"config.toml: {name} must be a table")
@@ -188,26 +189,6 @@ def write_private(path: Path, data: bytes) -> None:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())
-
-
-def replace_atomically(path: Path, data: bytes, mode: int = 0o644) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename (no torn file)."""
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
 
 
 def contains(outer: Path, inner: Path) -> bool:

@@ -13,6 +13,7 @@ those keys, and ``overlord checkpoint --witness`` keeps only cosignatures they v
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 from overlord.errors import HomeError, ProofError
@@ -43,11 +44,11 @@ def load_signer(path: Path) -> Signer:
 WITNESS_PREFIX = "witness "
 
 
-class TrustFile(list):
+class TrustFile(list[Verifier]):
     """The trust file's log verifier keys (a ``list[Verifier]``), with ``witnesses``: the
     cosigner keys of the ``witness <key>`` lines (tlog-cosignature v1.0.1, type 0x04)."""
 
-    def __init__(self, verifiers: list[Verifier] = (), witnesses: list[CosignatureVerifier] = ()) -> None:  # type: ignore[assignment]
+    def __init__(self, verifiers: Iterable[Verifier] = (), witnesses: Iterable[CosignatureVerifier] = ()) -> None:
         super().__init__(verifiers)
         self.witnesses: list[CosignatureVerifier] = list(witnesses)
 

@@ -135,6 +135,6 @@ class SigningMapper(Mapper[UUID]):
         while from_version < class_version:
             getattr(cls, f"upcast_v{from_version}_v{from_version + 1}")(event_state)
             from_version += 1
-        domain_event = object.__new__(cls)
+        domain_event: DomainEventProtocol[UUID] = object.__new__(cls)
         object.__setattr__(domain_event, "__dict__", event_state)
         return domain_event

@@ -425,7 +425,7 @@ def _root_unchecked(level: Sequence[bytes]) -> bytes:
     cur = list(level)
     while len(cur) > 1:
         odd = cur[-1] if len(cur) & 1 else None
-        nxt = [sha(_NODE_PREFIX + a + b).digest() for a, b in zip(cur[0::2], cur[1::2])]
+        nxt = [sha(_NODE_PREFIX + a + b).digest() for a, b in zip(cur[0::2], cur[1::2], strict=False)]  # odd one out: kept
         if odd is not None:
             nxt.append(odd)
         cur = nxt

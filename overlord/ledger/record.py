@@ -54,7 +54,8 @@ class RecordError(LedgerError):
 class RecordSigner(Protocol):
     """Anything that signs records: a 4-byte ``key_id`` and ``sign(message) -> 64 bytes``."""
 
-    key_id: bytes
+    @property
+    def key_id(self) -> bytes: ...
 
     def sign(self, message: bytes) -> bytes: ...
 
@@ -62,7 +63,8 @@ class RecordSigner(Protocol):
 class RecordVerifier(Protocol):
     """Checks a signature: ``verify(message, signature) -> bool``; never raises."""
 
-    key_id: bytes
+    @property
+    def key_id(self) -> bytes: ...
 
     def verify(self, message: bytes, signature: bytes) -> bool: ...
 
@@ -87,7 +89,8 @@ def payload_bytes(originator_id: UUID | str, version: int, topic: str, body: byt
     oid = stream_id_text(originator_id)
     if type(version) is not int or type(topic) is not str or type(body) is not bytes or type(prev) is not bytes:
         raise EncodingError("payload fields must be (str, int, str, bytes, bytes)")
-    return msgpack.packb([oid, version, topic, body, prev], use_bin_type=True)
+    packed: bytes = msgpack.packb([oid, version, topic, body, prev], use_bin_type=True)
+    return packed
 
 
 def digest(payload: bytes) -> bytes:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import fcntl
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,11 +19,12 @@ from pathlib import Path
 
 from overlord.domain.checkpoint import LogCheckpoint
 from overlord.errors import HomeError, LedgerError, OverlordError, ProofError
+from overlord.files import replace_atomically
 from overlord.ledger import merkle
-from overlord.ledger.application import Ledger
+from overlord.ledger.application import Ledger, StoredRow
 from overlord.ledger.blobs import BlobStore
 from overlord.ledger.checkpoint import Checkpoint, sign_checkpoint
-from overlord.ledger.home import Home, HomeConfig, replace_atomically, write_private
+from overlord.ledger.home import Home, HomeConfig, write_private
 from overlord.ledger.keys import generate_signer, load_signer, load_trust, trusted_keys
 from overlord.ledger.note import Signer, Verifier, open_note
 from overlord.ledger.store import PostgresConfig, read_mark
@@ -135,7 +136,7 @@ class LedgerSession:
 
     # -- verification ---------------------------------------------------------------
 
-    def _verify_source(self):  # noqa: ANN202
+    def _verify_source(self) -> Iterable[StoredRow] | SQLiteRowSource:
         """SQLite: workers read the file themselves; otherwise the rows come from the store."""
         if self.config.store_kind == "sqlite":
             return SQLiteRowSource(str(self.home.store(self.config).sqlite_path))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder
@@ -47,7 +48,7 @@ class AppendOnlySQLiteRecorder(SQLiteApplicationRecorder):
 class AppendOnlyPostgresRecorder(PostgresApplicationRecorder):
     """eventsourcing's PostgreSQL application recorder plus append-only triggers and the mark."""
 
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - eventsourcing's signature
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # eventsourcing's signature, passed through
         super().__init__(*args, **kwargs)
         from psycopg.sql import SQL, Identifier
 
@@ -150,7 +151,7 @@ def read_mark(store: StoreConfig) -> str | None:
             return None
         if row is None or row[0] != LEDGER_MARK or origin is None:
             return None
-        return origin[0]
+        return str(origin[0])
     pg = store.postgres or PostgresConfig()
     import psycopg
     from psycopg import sql
@@ -163,7 +164,7 @@ def read_mark(store: StoreConfig) -> str | None:
             if not exists or exists[0] is None:
                 return None
             q = sql.SQL("SELECT key, value FROM {}.overlord_meta").format(sql.Identifier(pg.schema))
-            meta = dict(conn.execute(q).fetchall())
+            meta: dict[str, str] = {str(k): str(v) for k, v in conn.execute(q).fetchall()}
     except psycopg.Error as e:
         raise LedgerError(f"cannot reach the PostgreSQL ledger at {store.describe()}: {e}", "check [postgres] in config.toml") from e
     if meta.get("mark") != LEDGER_MARK or "origin" not in meta:

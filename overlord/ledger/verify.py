@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from nacl.bindings import crypto_sign_open
@@ -77,7 +77,7 @@ class Report:
     first_failure: Failure | None = None
     notes: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The ``--json`` shape: ok, events, streams, checkpoints, seconds, first_failure."""
         return {
             "ok": self.ok,
@@ -139,7 +139,7 @@ class SQLiteRowSource:
         self.table = table
         self._conn: sqlite3.Connection | None = None
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         return {"path": self.path, "table": self.table, "_conn": None}
 
     def _connection(self) -> sqlite3.Connection:
@@ -149,13 +149,13 @@ class SQLiteRowSource:
 
     def ranges(self, size: int) -> list[tuple[int, int]]:
         """Half-open ``(lo, hi]`` notification id ranges covering the whole log now."""
-        top = self._connection().execute(f"SELECT MAX(rowid) FROM {self.table}").fetchone()[0] or 0
+        top = self._connection().execute(f"SELECT MAX(rowid) FROM {self.table}").fetchone()[0] or 0  # noqa: S608 - our table name
         return [(lo, min(lo + size, top)) for lo in range(0, top, size)]
 
     def read(self, lo: int, hi: int) -> list[RowTuple]:
         """Rows with ``lo < notification id <= hi``, in order, as examine takes them."""
         cur = self._connection().execute(
-            f"SELECT rowid, originator_id, originator_version, topic, state FROM {self.table} "
+            f"SELECT rowid, originator_id, originator_version, topic, state FROM {self.table} "  # noqa: S608 - our table name
             "WHERE rowid > ? AND rowid <= ? ORDER BY rowid",
             (lo, hi),
         )
@@ -194,7 +194,7 @@ class _Examined(NamedTuple):
     digest: bytes | None
     prev: bytes | None
     blobs: tuple[tuple[str, object], ...]
-    claim: dict | None  # a checkpoint event's body
+    claim: dict[str, Any] | None  # a checkpoint event's body
 
 
 def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozenset[str]) -> list[_Examined]:
@@ -239,6 +239,7 @@ def _examine(rows: list[RowTuple], log_keys: dict[bytes, bytes], topics: frozens
 def _examined_in_order(rows: Iterable[StoredRow] | SQLiteRowSource, log_keys: dict[bytes, bytes],
                        topics: frozenset[str], workers: int) -> Iterable[_Examined]:
     """Examine every row, in chunks on ``workers`` processes, yielding results in log order."""
+    tasks: Iterable[tuple[Callable[..., list[_Examined]], tuple[Any, ...]]]
     if isinstance(rows, SQLiteRowSource):
         source = rows
         tasks = [(_examine_range, (source, lo, hi, log_keys, topics)) for lo, hi in source.ranges(CHUNK)]
@@ -304,7 +305,7 @@ def verify_log(
     report = Report()
     try:
         _run_checklist(rows, report, trusted, origin, known_topics, check_blob, open_checkpoint, pinned_note, workers)
-    except Exception as e:  # fail closed: an error inside verify is a failed verification
+    except Exception as e:  # noqa: BLE001 - fail closed: an error inside verify is a failed verification
         if report.first_failure is None:
             report.first_failure = Failure(None, None, None, None, f"verification could not complete: {e}")
         report.ok = False
@@ -447,7 +448,7 @@ def _run_checklist(
     report.ok = True
 
 
-def _check_cosignature(body: dict, checkpoint_text: str | None, trusted: TrustedKeys) -> None:
+def _check_cosignature(body: dict[str, Any], checkpoint_text: str | None, trusted: TrustedKeys) -> None:
     """Checklist item 8: a Cosigned event's line against its checkpoint, with the trusted witness keys."""
     from overlord.ledger.cosignature import verify_cosignature
 

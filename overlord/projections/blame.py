@@ -14,9 +14,10 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
+
+from eventsourcing.sqlite import SQLiteCursor
 
 from overlord.domain.run import Run
 from overlord.errors import NotFoundError
@@ -68,7 +69,7 @@ class BlameView(TrackedView):
         super().__init__(datastore, **kwargs)
         self.blobs = blobs
 
-    def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
+    def handle(self, c: SQLiteCursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         if topic == OPENED:
             c.execute("INSERT OR REPLACE INTO blame_runs VALUES (?, ?, ?)", (originator, event.cwd, notification_id))
         elif topic == DECIDED:
@@ -80,13 +81,13 @@ class BlameView(TrackedView):
         elif topic == LAYER_SEALED:
             self._layer(c, notification_id, originator, event)
 
-    def _current(self, c: sqlite3.Cursor, root: str, path: str) -> tuple[str | None, list] | None:
+    def _current(self, c: SQLiteCursor, root: str, path: str) -> tuple[str | None, list] | None:
         c.execute("SELECT blob, lines FROM blame_versions WHERE root = ? AND path = ? ORDER BY notification_id DESC "
                   "LIMIT 1", (root, path))
         row = c.fetchone()
         return None if row is None else (row[0], json.loads(row[1]) if row[1] else [])
 
-    def _layer(self, c: sqlite3.Cursor, nid: int, run: str, event: Any) -> None:
+    def _layer(self, c: SQLiteCursor, nid: int, run: str, event: Any) -> None:
         c.execute("SELECT root FROM blame_runs WHERE run = ?", (run,))
         row = c.fetchone()
         if row is None:

@@ -8,10 +8,11 @@ or a ``command`` runtime) falls back to the runtime's own estimate in ``RuntimeR
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from eventsourcing.sqlite import SQLiteCursor
 
 from overlord.domain.run import Run
 from overlord.errors import ConfigError
@@ -50,7 +51,7 @@ class CostView(TrackedView):
         "CREATE TABLE IF NOT EXISTS cost_models (run TEXT PRIMARY KEY, model TEXT)",
     )
 
-    def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
+    def handle(self, c: SQLiteCursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         when = datetime_to_ns(event.timestamp)
         if topic == CONNECTOR:
             tokens_in = event.input_tokens + event.cache_creation_input_tokens + event.cache_read_input_tokens

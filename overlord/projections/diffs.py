@@ -8,9 +8,10 @@ the root as found); :func:`diff` compares two such states.
 from __future__ import annotations
 
 import difflib
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
+
+from eventsourcing.sqlite import SQLiteCursor
 
 from overlord.domain.run import Run
 from overlord.errors import NotFoundError
@@ -57,7 +58,7 @@ class DiffsView(TrackedView):
         super().__init__(datastore, **kwargs)
         self.blobs = blobs
 
-    def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
+    def handle(self, c: SQLiteCursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         c.execute("INSERT INTO diff_layers VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                   (originator, event.index, event.parent, event.tree, event.tool_use_id,
                    datetime_to_ns(event.timestamp), event.files, notification_id))

@@ -9,9 +9,10 @@ its tracking position, and dropping the view and rebuilding it from zero gives t
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
+
+from eventsourcing.sqlite import SQLiteCursor
 
 from overlord.domain.events import ENVELOPE_FIELDS
 from overlord.ledger.codec import datetime_to_ns
@@ -69,7 +70,7 @@ class JournalView(TrackedView):
         "CREATE INDEX IF NOT EXISTS journal_stream ON journal (stream, version)",
     )
 
-    def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
+    def handle(self, c: SQLiteCursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         """One row for ``event``, at the next position (positions are 0-based and gap-free)."""
         c.execute("SELECT COALESCE(MAX(position) + 1, 0) FROM journal")
         position = int(c.fetchone()[0])

@@ -7,10 +7,11 @@ layers, turns, its commit and verdict) and one row per guard decision.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from eventsourcing.sqlite import SQLiteCursor
 
 from overlord.domain.run import Run
 from overlord.errors import NotFoundError
@@ -71,7 +72,7 @@ class RunsView(TrackedView):
         "tool TEXT, tool_use_id TEXT, decision TEXT, denial_class TEXT, reason TEXT)",
     )
 
-    def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
+    def handle(self, c: SQLiteCursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         when = datetime_to_ns(event.timestamp)
         if topic == Run.Created.TOPIC:
             c.execute("INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0, "

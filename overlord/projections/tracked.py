@@ -10,12 +10,11 @@ from zero with the same result, because a view's rows depend only on the events 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
 from eventsourcing.persistence import Tracking
-from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
+from eventsourcing.sqlite import SQLiteCursor, SQLiteDatastore, SQLiteTrackingRecorder
 
 from overlord.errors import LedgerError
 from overlord.ledger.record import RecordError
@@ -34,7 +33,7 @@ class TrackedView(SQLiteTrackingRecorder):
     def construct_create_table_statements(self) -> list[str]:
         return [*super().construct_create_table_statements(), *self.TABLES]
 
-    def handle(self, c: sqlite3.Cursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
+    def handle(self, c: SQLiteCursor, notification_id: int, topic: str, originator: str, event: Any) -> None:
         """Apply one event to the view's rows (inside the caller's transaction)."""
         raise NotImplementedError
 

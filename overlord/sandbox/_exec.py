@@ -78,7 +78,7 @@ def run_step(
     os.close(fd)
     fd, err_name = tempfile.mkstemp(prefix=f"{step}-", suffix=".err", dir=output_dir)
     os.close(fd)
-    result: dict[str, object] = {}
+    result: dict[str, int] = {}
     try:
         with open(out_name, "wb") as out, open(err_name, "wb") as err:
             start = time.monotonic_ns()

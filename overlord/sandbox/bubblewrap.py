@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 from overlord.sandbox._exec import run_step
 from overlord.sandbox.base import (
@@ -38,7 +40,7 @@ ETC_ENTRIES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "jav
 
 
 def _remove_tree(path: Path) -> None:
-    def onerror(func, p, _exc):  # a program may have made its files read-only
+    def onerror(func: Callable[[str], object], p: str, _exc: object) -> None:  # a program may have made its files read-only
         try:
             os.chmod(p, 0o700)
             func(p)
@@ -69,10 +71,10 @@ class BubblewrapSandbox:
     name = "bubblewrap"
     strong = True
 
-    def __init__(self, bwrap: str | None = None, cgroup_root: CgroupRoot | None | str = "auto",
+    def __init__(self, bwrap: str | None = None, cgroup_root: CgroupRoot | Literal["auto"] | None = "auto",
                  scratch_parent: str | None = None) -> None:
         self.bwrap = bwrap or shutil.which("bwrap")
-        self.cgroup_root = find_cgroup_root() if cgroup_root == "auto" else cgroup_root
+        self.cgroup_root = find_cgroup_root() if isinstance(cgroup_root, str) else cgroup_root
         self.scratch_parent = scratch_parent
         self._probe: str | None | bool = False
 

@@ -15,6 +15,7 @@ import resource
 import secrets
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -218,7 +219,7 @@ class CgroupLimiter:
                     time.sleep(0.0005 if attempt < 40 else 0.01)
 
 
-def rlimit_preexec(memory_bytes: int | None, max_pids: int | None, max_file_bytes: int):
+def rlimit_preexec(memory_bytes: int | None, max_pids: int | None, max_file_bytes: int) -> Callable[[], None]:
     """A pre-exec hook setting RLIMIT_AS, RLIMIT_NPROC (when given) and RLIMIT_FSIZE, no core."""
 
     def hook() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 from overlord.sandbox._exec import run_step
 from overlord.sandbox.base import (
@@ -39,10 +40,10 @@ class ProcessSandbox:
     strong = False
 
     def __init__(self, allow_unsandboxed: bool = False,
-                 cgroup_root: CgroupRoot | None | str = "auto",
+                 cgroup_root: CgroupRoot | Literal["auto"] | None = "auto",
                  scratch_parent: str | None = None) -> None:
         self.allow_unsandboxed = allow_unsandboxed
-        self.cgroup_root = find_cgroup_root() if cgroup_root == "auto" else cgroup_root
+        self.cgroup_root = find_cgroup_root() if isinstance(cgroup_root, str) else cgroup_root
         self.scratch_parent = scratch_parent
 
     def unavailable_reason(self) -> str | None:

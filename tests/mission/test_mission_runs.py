@@ -415,7 +415,6 @@ def test_claude_resume_a_settled_run_as_a_new_linked_run(world, claude_bin):  # 
 def test_output_flood_without_newlines_is_stopped_as_it_happens(world):
     import time
 
-    tmp = world[0]
     mission = ('[mission]\ngoal = "x"\nruntime = "command"\n'
                'command = ["sh", "-c", "head -c 50000000 /dev/zero; sleep 30"]\n'
                "[limits]\nmax_output_bytes = 100000\ntimeout_ms = 60000\n")

@@ -85,7 +85,7 @@ def message(turn: Turn, *, request_index: int, model: str, usage: Usage) -> dict
 def stream_start(*, request_index: int, model: str, usage: Usage) -> list[SseEvent]:
     """``message_start`` (no content yet, one output token so far) and a ``ping``."""
     start_usage = {**usage.to_json(), "output_tokens": 1}
-    msg = {"id": message_id(request_index), "type": "message", "role": "assistant", "model": model,
+    msg: dict[str, Any] = {"id": message_id(request_index), "type": "message", "role": "assistant", "model": model,
            "content": [], "stop_reason": None, "stop_sequence": None, "usage": start_usage}
     return [SseEvent("message_start", {"type": "message_start", "message": msg}), SseEvent("ping", {"type": "ping"})]
 

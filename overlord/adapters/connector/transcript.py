@@ -18,7 +18,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from overlord.errors import ConfigError
 
@@ -58,7 +58,7 @@ class ToolBlock:
         return json.loads(self.input_json)
 
 
-Block = Union[TextBlock, ThinkingBlock, ToolBlock]
+Block = TextBlock | ThinkingBlock | ToolBlock
 
 
 @dataclass(frozen=True)

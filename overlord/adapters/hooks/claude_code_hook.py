@@ -25,10 +25,18 @@ layer), prints nothing and always exits 0: a notification never blocks nor fails
 beyond its deadline.
 """
 
+from __future__ import annotations
+
 import sys
 
+# typing is not imported at run time (every tool call starts this file): the type checker
+# reads the names below, treats ``TYPE_CHECKING`` as true, and the annotations stay strings
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-def _emit(decision, reason):
+
+def _emit(decision: str, reason: str) -> None:
     import json
 
     out = {
@@ -42,21 +50,21 @@ def _emit(decision, reason):
     sys.stdout.flush()
 
 
-def _deny(reason):
+def _deny(reason: str) -> int:
     reason = "overlord guard: " + reason + " (denied: the guard fails closed; do not retry this by another route)"
     try:
         sys.stderr.write(reason + "\n")
-    except BaseException:
+    except BaseException:  # noqa: BLE001 - stderr gone: the deny on stdout still counts
         pass
     try:
         _emit("deny", reason)
         return 0
-    except BaseException:
+    except BaseException:  # noqa: BLE001 - stdout gone too: exit 2 is Claude Code's deny
         return 2
 
 
-def _args(argv):
-    opts = {"expect": None, "timeout_ms": 10000, "post": False}
+def _args(argv: list[str]) -> dict[str, Any]:
+    opts: dict[str, Any] = {"expect": None, "timeout_ms": 10000, "post": False}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -74,16 +82,17 @@ def _args(argv):
     return opts
 
 
-def _own_sha256():
+def _own_sha256() -> str:
     try:
-        from _sha256 import sha256
+        # CPython's C module, quicker to import than hashlib; it has no type stub
+        from _sha256 import sha256  # type: ignore[import-not-found]
     except ImportError:
         from hashlib import sha256
     with open(__file__, "rb") as f:
         return sha256(f.read()).hexdigest()
 
 
-def _exchange(path, request, timeout_s):
+def _exchange(path: str, request: bytes, timeout_s: float) -> bytes:
     import socket
     import time
 
@@ -113,7 +122,7 @@ def _exchange(path, request, timeout_s):
         s.close()
 
 
-def post(opts):
+def post(opts: dict[str, Any]) -> int:
     """Notify the run that a tool call finished; always 0, never any output."""
     try:
         import json
@@ -136,7 +145,7 @@ def post(opts):
     return 0
 
 
-def main(argv):
+def main(argv: list[str]) -> int:
     """Run the hook; returns the exit status (0, or 2 as the last resort)."""
     try:
         import json
@@ -174,14 +183,14 @@ def main(argv):
     except BaseException as e:  # noqa: BLE001 - fail closed on anything, even SystemExit
         try:
             return _deny("the hook failed: " + type(e).__name__ + ": " + str(e)[:300])
-        except BaseException:
+        except BaseException:  # noqa: BLE001 - even the deny failed: exit 2 denies
             return 2
 
 
 if __name__ == "__main__":
     try:
         code = main(sys.argv[1:])
-    except BaseException:
+    except BaseException:  # noqa: BLE001 - exit 2 denies; any other code would let the call through
         code = 2
     if code not in (0, 2):
         code = 2

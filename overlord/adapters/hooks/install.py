@@ -18,13 +18,13 @@ import shlex
 import subprocess
 import sys
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from overlord.errors import ConfigError, OverlordError
-from overlord.ledger.blobs import BlobStore
-from overlord.ledger.home import replace_atomically
+from overlord.files import replace_atomically
 
 CLIENT = Path(__file__).with_name("claude_code_hook.py")
 """The hook client's source (copied into each snapshot)."""
@@ -34,6 +34,19 @@ RUNTIMES = ("claude-code",)
 
 MARKER = "claude_code_hook.py --expect-sha256"
 """Text that identifies Overlord's own hook command in a settings file."""
+
+
+class Blobs(Protocol):
+    """Where the original settings are kept: content-addressed bytes (the home's blob store,
+    passed in by the caller, so this adapter never reaches into the ledger)."""
+
+    def put(self, data: bytes) -> str:
+        """Store ``data``; its lowercase hex SHA-256."""
+        ...
+
+    def get(self, sha256_hex: str) -> bytes:
+        """The bytes named ``sha256_hex``."""
+        ...
 
 
 class GuardArmError(OverlordError):
@@ -99,7 +112,7 @@ def _is_ours(entry: object) -> bool:
     return any(isinstance(h, dict) and MARKER in str(h.get("command", "")) for h in entry.get("hooks", []) or [])
 
 
-def install_hook(root: Path, home_root: Path, blobs: BlobStore, *, runtime: str = "claude-code",
+def install_hook(root: Path, home_root: Path, blobs: Blobs, *, runtime: str = "claude-code",
                  python: str | None = None, timeout_ms: int = 10000, post_tool_use: bool = False) -> Installation:
     """Snapshot the client and merge its PreToolUse hook into ``root/.claude/settings.json``
     (and, with ``post_tool_use``, its PostToolUse notifier for :data:`POST_MATCHER`).
@@ -152,7 +165,7 @@ def install_hook(root: Path, home_root: Path, blobs: BlobStore, *, runtime: str 
     return inst
 
 
-def restore_hook(root: Path, home_root: Path, blobs: BlobStore) -> Installation:
+def restore_hook(root: Path, home_root: Path, blobs: Blobs) -> Installation:
     """Put the settings file of ``root`` back as it was before :func:`install_hook`
     (removed when there was none). Returns the installation that was undone.
 
@@ -206,7 +219,8 @@ def run_hook_command(command: str, payload: bytes, env: Mapping[str, str], *, cw
     return proc.returncode, out if isinstance(out, dict) else None, proc.stderr.decode("utf-8", "replace")
 
 
-def fire_probes(inst: Installation, env: Mapping[str, str], *, expect_probe=None) -> int:
+def fire_probes(inst: Installation, env: Mapping[str, str], *,
+                expect_probe: Callable[[str], Any] | None = None) -> int:
     """Send :data:`PROBES` through the installed command with ``env`` (which names the
     decision service: OVERLORD_SOCKET, OVERLORD_RUN_ID). ``expect_probe(tool_use_id)`` is
     called before each probe so the service does not count it as a denial.
@@ -224,13 +238,14 @@ def fire_probes(inst: Installation, env: Mapping[str, str], *, expect_probe=None
         except (OSError, subprocess.SubprocessError) as e:
             raise GuardArmError(f"the {payload['tool_name']} probe could not run: {e}",
                                 "check the interpreter in the hook command") from e
-        decision = ((out or {}).get("hookSpecificOutput") or {}).get("permissionDecision")
+        answer = (out or {}).get("hookSpecificOutput") or {}
+        decision = answer.get("permissionDecision")
         if code != 0 or decision != "deny":
             raise GuardArmError(
                 f"the {payload['tool_name']} probe was not denied (exit {code}, decision {decision!r}): {err.strip()[:200]}",
                 "the guard is not working; do not start the agent",
             )
-        reason = out["hookSpecificOutput"].get("permissionDecisionReason", "")
+        reason = str(answer.get("permissionDecisionReason", ""))
         if "overlord guard: " in reason:  # the client failed closed: the service was not reached
             raise GuardArmError(f"the {payload['tool_name']} probe was denied only because the hook failed: {reason[:200]}",
                                 "start the decision service and set OVERLORD_SOCKET and OVERLORD_RUN_ID")

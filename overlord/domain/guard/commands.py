@@ -196,15 +196,15 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                 return out
             if text is not None and op == "<&":
                 return out
-        writes = target.values if target.values is not None else (None,)
-        for value in writes:
+        writes: tuple[str | None, ...] = target.values if target.values is not None else (None,)
+        for written in writes:
             for cwd in cwds:
-                out.extend(self.ctx.judge_write(value, cwd, what=f"a {op} redirection",
+                out.extend(self.ctx.judge_write(written, cwd, what=f"a {op} redirection",
                                                 glob=target.glob,
                                                 content=content if op in (">", ">>", ">|", "&>",
                                                                           "&>>") else None))
-            if value is not None:
-                f = self.ctx.judge_read(value, cwds[0], what="a redirection")
+            if written is not None:
+                f = self.ctx.judge_read(written, cwds[0], what="a redirection")
                 if f:
                     out.append(f)
         return out

@@ -228,8 +228,8 @@ class _PyReader:
             self.actions.append(Action(kind, value, (), f"{name}()"))
 
     def _open(self, node: ast.Call, name: str) -> None:
-        if name not in _OPENERS:
-            target = self._path_of(node.func.value)
+        if name not in _OPENERS:  # Path(...).open(): the receiver is the path
+            target = self._path_of(node.func.value) if isinstance(node.func, ast.Attribute) else None
             mode_node = node.args[0] if node.args else None
         else:
             target = self._const(node.args[0]) if node.args else None

@@ -48,12 +48,6 @@ def is_within(path: str, root: str) -> bool:
     return path == root or path.startswith(root + "/")
 
 
-def relative_parts(path: str, root: str) -> tuple[str, ...]:
-    """The components of ``path`` below ``root`` (``path`` must be within ``root``)."""
-    rest = path[len(root):] if root != "/" else path
-    return tuple(p for p in rest.split("/") if p)
-
-
 def has_glob(text: str) -> bool:
     """True when ``text`` holds a shell pattern character."""
     return any(c in text for c in "*?[")

@@ -12,13 +12,14 @@ from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
 from overlord.domain.guard.names import MAX_NESTING, PYTHON_LISTENER_MODULES
 from overlord.domain.guard.packages import read_only_query
+from overlord.domain.guard.judging import Judging
 from overlord.domain.guard.shell import SimpleCommand
 
 if TYPE_CHECKING:
     from overlord.domain.guard.inline import Action
 
 
-class CodeRules:
+class CodeRules(Judging):
     """Judges shells and interpreters (mixed into :class:`BashJudge`)."""
 
     ctx: Context
@@ -99,9 +100,9 @@ class CodeRules:
             taken = False
             for j, c in enumerate(flags):
                 if c in "cmWX":
-                    value = flags[j + 1:]
-                    if value:
-                        options.append(("-" + c, Arg(value)))
+                    attached = flags[j + 1:]
+                    if attached:
+                        options.append(("-" + c, Arg(attached)))
                     else:
                         options.append(("-" + c, rest[i + 1] if i + 1 < len(rest) else None))
                         i += 1
@@ -198,8 +199,8 @@ class CodeRules:
                 return out
             if operands:
                 code.append(operands[0].text)
-            for value in opt_values(options, "-i"):
-                if value.text and "inplace" in value.text:
+            for include in opt_values(options, "-i"):
+                if include.text and "inplace" in include.text:
                     in_place = True
             files = operands[1:]
             for c in code:

@@ -10,6 +10,7 @@ from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
 from overlord.domain.guard.names import GENERIC_OUTPUTS, OUTPUT_OPTIONS, RECURSIVE_READERS
+from overlord.domain.guard.judging import Judging
 from overlord.domain.guard.paths import is_within
 from overlord.domain.guard.shell import SimpleCommand
 
@@ -61,6 +62,7 @@ def _recursive(name: str, rest: list[Arg]) -> bool:
 
 
 class FileRules:
+from overlord.domain.guard.judging import Judging
     """Judges programs that write or delete files (mixed into :class:`BashJudge`)."""
 
     ctx: Context
@@ -292,11 +294,12 @@ class FileRules:
                     out.extend(self.write(value, cwds, "patch -o"))
             dirs = opt_values(options, "-d", "--directory")
             names = _patched_files(cmd) if not operands else None
-            for d in dirs or [None]:
+            directories: list[Arg | None] = [*dirs] if dirs else [None]
+            for directory in directories:
                 for cwd in cwds:
-                    target = cwd if d is None else (d.text if d.text is None or
-                                                    d.text.startswith("/") or cwd is None
-                                                    else cwd + "/" + d.text)
+                    target = cwd if directory is None else (
+                        directory.text if directory.text is None or directory.text.startswith("/") or cwd is None
+                        else cwd + "/" + directory.text)
                     if names is None or target is None:
                         out.extend(self.ctx.judge_write(target, "/", what="patch", tree=True))
                         continue
@@ -357,10 +360,10 @@ class FileRules:
                 out.extend(self.write(rest[i + 1], cwds, f"{name} {t}"))
             if t and t.startswith(tuple(o + "=" for o in GENERIC_OUTPUTS) + (
                     "--cov-report=html:",)):
-                value = t.split("=", 1)[1]
+                named = t.split("=", 1)[1]
                 if t.startswith("--cov-report="):
-                    value = t.split(":", 1)[1]
-                out.extend(self.write(Arg(value, a.glob), cwds, f"{name} {t.split('=')[0]}"))
+                    named = t.split(":", 1)[1]
+                out.extend(self.write(Arg(named, a.glob), cwds, f"{name} {t.split('=')[0]}"))
         return out
 
     def _copy(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:

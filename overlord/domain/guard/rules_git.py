@@ -6,10 +6,11 @@ from __future__ import annotations
 from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
+from overlord.domain.guard.judging import Judging
 from overlord.domain.guard.names import GIT_BRANCH_LIST, GIT_NETWORK, GIT_READ
 
 
-class GitRules:
+class GitRules(Judging):
     """Judges git (mixed into :class:`BashJudge`)."""
 
     ctx: Context

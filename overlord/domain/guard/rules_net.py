@@ -8,10 +8,11 @@ import re
 from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
+from overlord.domain.guard.judging import Judging
 from overlord.domain.guard.names import HTTP_CLIENTS
 
 
-class NetworkRules:
+class NetworkRules(Judging):
     """Judges network clients (mixed into :class:`BashJudge`)."""
 
     ctx: Context
@@ -93,9 +94,9 @@ class NetworkRules:
             out.extend(self._network_access("wget", [o.text for o in operands]))
             return out
         if name in HTTP_CLIENTS:
-            urls = [a.text for a in rest if a.text and not a.text.startswith("-") and (
-                "://" in a.text or "." in a.text or ":" in a.text)][:1]
-            return out + self._network_access(name, urls or [None])
+            first_url = next((a.text for a in rest if a.text and not a.text.startswith("-") and (
+                "://" in a.text or "." in a.text or ":" in a.text)), None)
+            return out + self._network_access(name, [first_url])
         return [Finding(C.NETWORK_CLIENT, f"{name} is a network client")]
 
     def _network_access(self, what: str, urls: list[str | None], *,

@@ -10,6 +10,7 @@ from overlord.domain.guard.args import Arg, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import PROTECTED_NAMES, Context, Finding
 from overlord.domain.guard.names import EDITORS, MAX_NESTING
+from overlord.domain.guard.judging import Judging
 from overlord.domain.guard.paths import is_within
 from overlord.domain.guard.shell import SimpleCommand
 
@@ -18,7 +19,7 @@ _FIND_WRITERS = frozenset({"rm", "unlink", "rmdir", "shred", "mv", "chmod", "cho
 """Programs that change the files ``find -exec`` hands them (with editors and ``perl -i``)."""
 
 
-class ToolRules:
+class ToolRules(Judging):
     """Judges sed, tar, find, editors and sqlite3 (mixed into :class:`BashJudge`)."""
 
     ctx: Context
@@ -29,6 +30,7 @@ class ToolRules:
         suffix = ""
         scripts: list[str | None] = []
         operands: list[Arg] = []
+        value: str | None
         i = 0
         while i < len(rest):
             a = rest[i]
@@ -163,8 +165,8 @@ class ToolRules:
         while i < len(rest) and rest[i].text in ("-H", "-L", "-P", "-O0", "-O1", "-O2", "-O3",
                                                  "-D"):
             i += 2 if rest[i].text == "-D" else 1
-        while i < len(rest) and (rest[i].text is None or not (
-                rest[i].text.startswith("-") or rest[i].text in ("(", "!", ")"))):
+        while i < len(rest) and ((t := rest[i].text) is None or not (
+                t.startswith("-") or t in ("(", "!", ")"))):
             starts.append(rest[i])
             i += 1
         if not starts:

@@ -770,7 +770,7 @@ class _Walker:
         if t == "word" or t == "number":
             value = _unescape(text)
             is_glob = t == "word" and _has_unquoted_glob(text)
-            alts = [value]
+            alts: list[str] | None = [value]
             if first and value.startswith("~"):
                 alts = _tilde(value, st)
                 if alts is None:

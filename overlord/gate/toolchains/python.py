@@ -77,7 +77,7 @@ class PythonToolchain:
     language = "python"
     solution = "solution.py"
     test = "test_solution.py"
-    coverage_tool = "coverage.py"
+    coverage_tool: str | None = "coverage.py"
 
     def __init__(self, python: str | None = None) -> None:
         self.python = python or sys.executable
