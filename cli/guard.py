@@ -43,7 +43,7 @@ def _guard() -> None:
 @app.command("check")
 def check(
     policy: Path | None = typer.Option(
-        None, "--policy", help="The policy TOML ([guard] table); default ./overlord.toml "
+        None, "--policy", help="The policy TOML (\\[guard] table); default ./overlord.toml "
         "when it exists.", dir_okay=False),
 ) -> None:
     """Decide the PreToolUse JSON on stdin; print {"decision", "class", "reason"}."""
