@@ -137,7 +137,7 @@ def _settle(session: LedgerSession, run_id: uuid.UUID, settlement: Settlement, c
                                             f"({settlement.detail[:200]}) after the run had been settled "
                                             f"{run.settlement.stop_code}; the first settlement stands"), at=clock.now())
             session.ledger.append(run)
-            return run.settlement  # type: ignore[no-any-return]
+            return run.settlement
         run.settle(settlement, at=clock.now())
         session.ledger.append(run)
         log.info("run.settled", run_id=str(run_id), status=settlement.status, stop_code=settlement.stop_code)

@@ -45,7 +45,7 @@ from overlord.domain.limits import (
 )
 from overlord.domain.mission import Limits
 from overlord.domain.settlement import StopCode
-from overlord.ledger.home import replace_atomically
+from overlord.files import replace_atomically
 from overlord.supervision.decision_service import canonical_digest
 
 log = structlog.get_logger("overlord.controller")
@@ -242,8 +242,7 @@ class Controller:
                     watch, self.limits, now_ns=now, now_utc=self.clock.now(), max_denials=self.max_denials)
                 if crossed is not None:
                     seen.crossed = crossed
-                    self.record(lambda run, c=crossed: run.stop(stop_code=c.stop_code.value, detail=c.detail,
-                                                                at=self.clock.now()))
+                    self._record_stop(crossed)
                     log.info("run.limit", stop_code=crossed.stop_code.value, detail=crossed.detail)
                     break
                 if open_streams == 0 and proc.poll() is not None:
@@ -274,6 +273,10 @@ class Controller:
         seen.duration_ns = self.monotonic_ns() - start
         seen.watch = watch
         return seen
+
+    def _record_stop(self, crossed: Crossed) -> None:
+        """Record ``RunStopped`` for the limit that was crossed."""
+        self.record(lambda run: run.stop(stop_code=crossed.stop_code.value, detail=crossed.detail, at=self.clock.now()))
 
     def _stop_reason(self, watch: Watch, now: int) -> Crossed | None:
         asked = self.stop_requested()

@@ -336,7 +336,7 @@ class MissionRun:
             max_denials=self.policy.max_denials, denials=lambda: service.denials,
             parse_line=self.runtime.parse_line, control_path=_control_path(self.session, self.run_id),
             clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
-            preexec=self.memory.preexec if self.memory else None,  # type: ignore[arg-type]
+            preexec=self.memory.preexec if self.memory else None,
         )
         launch = self.launch(prompt=self.mission.goal if self.resume_from is None else RESUME_PROMPT,
                              resume=self.resume_from.session_id if self.resume_from else None)
@@ -354,8 +354,7 @@ class MissionRun:
             prompt, why, counted = again
             attempt += counted
             sid = seen.session_id or ""
-            self.recorder.apply(lambda run, n=attempt, sid=sid, why=why: run.resume(
-                attempt=n, session_id=sid, reason=why, at=self.clock.now()))
+            self._record_resume(attempt, sid, why)
             log.info("run.resume", run_id=str(self.run_id), attempt=attempt, reason=why)
             launch = replace(launch, prompt=prompt, resume=sid)
         if connector is not None:
@@ -397,6 +396,11 @@ class MissionRun:
             result_is_error=result.is_error if result else None,
             result_turn_limit=result.turn_limit if result else False)
 
+    def _record_resume(self, attempt: int, session_id: str, why: str) -> None:
+        """Record that ``attempt`` resumes the native session (``Resumed``)."""
+        self.recorder.apply(lambda run: run.resume(attempt=attempt, session_id=session_id, reason=why,
+                                                   at=self.clock.now()))
+
     # -- 5. finish -------------------------------------------------------------------
 
     def finish(self, settlement: Settlement) -> MissionResult:
@@ -409,8 +413,8 @@ class MissionRun:
         if self.installation is not None:
             rec.after_step("restore_hook", lambda: restore_hook(self.root, self.session.home.root, self.session.blobs))
         if self.mission.gate_artifact is not None:
-            rec.after_step("gate", lambda: _gate(self.session, self.run_id, self.root / self.mission.gate_artifact,
-                                                 self.clock))
+            artifact = self.root / self.mission.gate_artifact
+            rec.after_step("gate", lambda: _gate(self.session, self.run_id, artifact, self.clock))
         size: list[int] = []
         rec.after_step("checkpoint", lambda: size.append(self.session.checkpoint(at=self.clock.now())[0].size))
         rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission))

@@ -95,7 +95,7 @@ class RunRecorder:
         """``(controller_error, why)`` once a write of the run failed, else ``None``."""
         return self.failure
 
-    def after_step(self, step: str, action: Callable[[], None]) -> bool:
+    def after_step(self, step: str, action: Callable[[], object]) -> bool:
         """Run an after-step; a failure becomes a ``Bookkeeping`` event (or a log line when
         even that cannot be written). Returns whether the step succeeded. Never raises."""
         try:

@@ -106,7 +106,7 @@ def test_parse_line_never_raises():
     assert isinstance(deep[0], rr.Malformed) and "deeper" in deep[0].error
     assert isinstance(cc.parse_line('{"a":' * 70_000 + "1" + "}" * 70_000)[0], rr.Malformed)
     turn = cc.parse_line('{"type": "assistant", "message": {"id": "m", "content": [], '
-                         '"usage": {"input_tokens": %d, "output_tokens": -5}}}' % 2**70)[0]
+                         f'"usage": {{"input_tokens": {2**70}, "output_tokens": -5}}}}}}')[0]
     assert isinstance(turn, rr.Turn) and turn.input_tokens == rr.INT_CAP and turn.output_tokens == 0 and turn.clamped
 
 

@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.claude.conftest import claude_bin  # noqa: F401 - the real CLI fixture
 from tests.conftest import overlord_cmd
-from tests.mission.test_mission_runs import EXAMPLE, claude_mission, run_mission, scripted, with_steps, world  # noqa: F401
+from tests.mission.test_mission_runs import EXAMPLE, claude_mission, run_mission, scripted, with_steps
 
 OV = overlord_cmd()
 
@@ -38,7 +37,7 @@ def _refuse(home: Path, topic: str) -> None:
                   "BEGIN SELECT RAISE(ABORT, 'the store refuses this write'); END")
 
 
-def test_an_unrecordable_model_call_stops_the_run_and_its_answer_is_withheld(world, claude_bin):  # noqa: F811
+def test_an_unrecordable_model_call_stops_the_run_and_its_answer_is_withheld(world, claude_bin):
     tmp, home, root, env = world
     _refuse(home, "overlord.run.ConnectorCalled")
     mission = claude_mission(str(EXAMPLE / "transcript.json"))

@@ -84,20 +84,31 @@ class Runtime(Protocol):
     """An agent runtime. Implementations live in this package, one module each, and are
     picked by short name from the closed registry (:mod:`overlord.adapters.runtimes.registry`)."""
 
-    name: str
-    """The short name a mission uses (``claude-code``, ``command``, ...)."""
+    # read-only members (the runtimes are frozen dataclasses)
+    @property
+    def name(self) -> str:
+        """The short name a mission uses (``claude-code``, ``command``, ...)."""
+        ...
 
-    executable: str | None
-    """The CLI's command name on PATH (``None``: the mission gives the command)."""
+    @property
+    def executable(self) -> str | None:
+        """The CLI's command name on PATH (``None``: the mission gives the command)."""
+        ...
 
-    caps: RuntimeCaps
-    """Native capabilities."""
+    @property
+    def caps(self) -> RuntimeCaps:
+        """Native capabilities."""
+        ...
 
-    api: str | None
-    """The model API the connector must speak for it (``anthropic``, ...), or ``None``."""
+    @property
+    def api(self) -> str | None:
+        """The model API the connector must speak for it (``anthropic``, ...), or ``None``."""
+        ...
 
-    tools: Mapping[str, str]
-    """Native tool name -> capability (one of :data:`CAPABILITIES`); a tool not here is denied."""
+    @property
+    def tools(self) -> Mapping[str, str]:
+        """Native tool name -> capability (one of :data:`CAPABILITIES`); a tool not here is denied."""
+        ...
 
     def find_binary(self, explicit: str | None, *, search_dirs: Sequence[Path], path: str | None) -> Path:
         """The binary to run (see :func:`find_executable`).

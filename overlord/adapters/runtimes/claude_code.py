@@ -235,7 +235,8 @@ def _turn(msg: Mapping[str, Any]) -> tuple[Record, ...]:
     uses = tuple(ToolUsed(_str(b.get("id")), _str(b.get("name")),
                           b["input"] if isinstance(b.get("input"), Mapping) else {})
                  for b in blocks if b.get("type") == "tool_use")
-    usage = msg.get("usage") if isinstance(msg.get("usage"), Mapping) else {}
+    given = msg.get("usage")
+    usage: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
     tin, c1 = clamp_count(usage.get("input_tokens"))
     tout, c2 = clamp_count(usage.get("output_tokens"))
     turn = Turn(
