@@ -262,16 +262,16 @@ def address_reason(address: Address) -> EgressReason | None:
             reason = address_reason(v4)
             if reason is not None:
                 return reason
-        for net, reason in _V6_TABLE:
-            if plain in net:
+        for net6, reason in _V6_TABLE:
+            if plain in net6:
                 return reason
         if inner:
             return None  # mapped, NAT64 or 6to4 of a public address: it reaches that address
         return None if plain in _V6_GLOBAL else EgressReason.RESERVED
     if address in _METADATA_V4:
         return EgressReason.METADATA
-    for net, reason in _V4_TABLE:
-        if address in net:
+    for net4, reason in _V4_TABLE:
+        if address in net4:
             return reason
     return None
 

@@ -240,9 +240,9 @@ class BashJudge(CodeRules, GitRules, NetworkRules, FileRules, ToolRules):
                             out.extend(self._written_script(p, p, contents, "python", cwds,
                                                             what))
                         continue
-                    contents = self.ctx.wrote(path)
-                    if contents is not None:
-                        out.extend(self._written_script(path, text, contents, language, cwds,
+                    written = self.ctx.wrote(path)
+                    if written is not None:
+                        out.extend(self._written_script(path, text, written, language, cwds,
                                                         what))
         return out
 

@@ -26,8 +26,22 @@ class Judging:
 
     if TYPE_CHECKING:
         def write(self, arg: Arg, cwds: tuple[str | None, ...], what: str, *, delete: bool = False,
-                  follow: bool = True, tree: bool = False) -> list[Finding]:
+                  follow: bool = True, tree: bool = False, content: str | None = None,
+                  record: bool = True) -> list[Finding]:
             """Findings for a write (or delete) of ``arg`` (commands.BashJudge.write)."""
+            raise NotImplementedError
+
+        def note_run(self, text: str | None, cwds: tuple[str | None, ...], language: str, what: str) -> None:
+            """Remember that ``what`` runs the file ``text`` (commands.BashJudge.note_run)."""
+            raise NotImplementedError
+
+        def option_writes(self, name: str, rest: list[Arg], cwds: tuple[str | None, ...]) -> list[Finding]:
+            """Writes named by a program's options (rules_files.FileRules.option_writes)."""
+            raise NotImplementedError
+
+        def backup_write(self, target: Arg, suffix: str | None, cwds: tuple[str | None, ...],
+                         what: str) -> list[Finding]:
+            """The backup an in-place editor writes (rules_tools.ToolRules.backup_write)."""
             raise NotImplementedError
 
         def reads(self, args: list[Arg], cwds: tuple[str | None, ...], what: str, *,

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
+from overlord.domain.guard.judging import Judging
 from overlord.domain.guard.names import MAX_NESTING, PYTHON_LISTENER_MODULES
 from overlord.domain.guard.packages import read_only_query
-from overlord.domain.guard.judging import Judging
 from overlord.domain.guard.shell import SimpleCommand
 
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ import re
 from overlord.domain.guard.args import Arg, has_opt, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import Context, Finding
-from overlord.domain.guard.names import GENERIC_OUTPUTS, OUTPUT_OPTIONS, RECURSIVE_READERS
 from overlord.domain.guard.judging import Judging
+from overlord.domain.guard.names import GENERIC_OUTPUTS, OUTPUT_OPTIONS, RECURSIVE_READERS
 from overlord.domain.guard.paths import is_within
 from overlord.domain.guard.shell import SimpleCommand
 
@@ -61,8 +61,7 @@ def _recursive(name: str, rest: list[Arg]) -> bool:
     return False
 
 
-class FileRules:
-from overlord.domain.guard.judging import Judging
+class FileRules(Judging):
     """Judges programs that write or delete files (mixed into :class:`BashJudge`)."""
 
     ctx: Context
@@ -98,9 +97,9 @@ from overlord.domain.guard.judging import Judging
                     out.append(Finding(C.UNPARSEABLE, "pytest -o with a setting the guard cannot "
                                        "see"))
                     continue
-                key, _, value = setting.partition("=")
-                if key.strip() in ("cache_dir", "log_file", "junit_logfile") and value:
-                    out.extend(self._option_write(name, f"-o {key}", Arg(value.strip()),
+                key, _, setting_value = setting.partition("=")
+                if key.strip() in ("cache_dir", "log_file", "junit_logfile") and setting_value:
+                    out.extend(self._option_write(name, f"-o {key}", Arg(setting_value.strip()),
                                                   "dir" if key.strip() == "cache_dir" else
                                                   "write", cwds))
             if name == "pytest" and t.startswith("--debug="):

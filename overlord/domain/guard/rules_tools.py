@@ -9,8 +9,8 @@ import re
 from overlord.domain.guard.args import Arg, opt_values, opts
 from overlord.domain.guard.classes import DenialClass as C
 from overlord.domain.guard.context import PROTECTED_NAMES, Context, Finding
-from overlord.domain.guard.names import EDITORS, MAX_NESTING
 from overlord.domain.guard.judging import Judging
+from overlord.domain.guard.names import EDITORS, MAX_NESTING
 from overlord.domain.guard.paths import is_within
 from overlord.domain.guard.shell import SimpleCommand
 
