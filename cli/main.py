@@ -21,6 +21,7 @@ from cli import guard as guard_cmds
 from cli import hook as hook_cmds
 from cli import ledger as ledger_cmds
 from cli import run as run_cmds
+from cli import secret as secret_cmds
 from cli import views as views_cmds
 from cli import witness as witness_cmds
 from overlord import __version__
@@ -68,6 +69,7 @@ doctor_cmds.register(app)
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")
 app.add_typer(hook_cmds.app, name="hook", help="The guard's hook: install, restore, run in-process.")
+app.add_typer(secret_cmds.app, name="secret", help="The owner's secrets in one encrypted store: init, set, list, rm, unlock, lock, passwd.")
 app.add_typer(witness_cmds.app, name="witness", help="The witness server: read API, live page, C2SP witness, token-gated actions.")
 
 

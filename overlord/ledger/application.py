@@ -14,20 +14,22 @@ from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import PersistenceError, StoredEvent
+from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 from eventsourcing.utils import Environment
 
 from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import topics_of
 from overlord.domain.gate_check import GateCheck
 from overlord.domain.run import Run
+from overlord.domain.secrets import SecretStoreLog
 from overlord.errors import LedgerError, NotFoundError
 from overlord.ledger import merkle
+from overlord.ledger.cas import StreamCAS, VersionConflict
 from overlord.ledger.mapper import SigningMapper
 from overlord.ledger.record import RecordError, RecordSigner, RecordVerifier, open_record
 from overlord.ledger.store import StoreConfig, eventsourcing_env, write_mark
 
-AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck)
+AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SecretStoreLog)
 PAGE = 1000
 
 
@@ -90,6 +92,7 @@ class Ledger(Application[UUID]):
         if create and origin is not None:
             write_mark(self.recorder, store, origin)
         self.mapper.fetch_previous = self._fetch_previous  # type: ignore[attr-defined]
+        self._cas = StreamCAS(self)
 
     # -- eventsourcing construction seams ---------------------------------------------
 
@@ -109,7 +112,8 @@ class Ledger(Application[UUID]):
         Returns the notification ids given to the new events.
 
         Raises:
-            LedgerError: the store refused the write (a conflict, the store is down, ...).
+            VersionConflict: another writer appended to one of the streams first.
+            LedgerError: the store refused the write (the store is down, ...).
         """
         try:
             recordings = self.save(*aggregates)
@@ -118,8 +122,16 @@ class Ledger(Application[UUID]):
             self.mapper.forget(ids)  # type: ignore[attr-defined]
             if isinstance(e, (LedgerError, RecordError)):
                 raise
+            if isinstance(e, IntegrityError):
+                raise VersionConflict(f"another writer appended to {', '.join(map(str, ids))} first: {e}",
+                                      "read the stream again and decide again") from e
             raise LedgerError(f"the ledger refused the write: {e}", "retry; if it persists run `overlord verify`") from e
         return [r.notification.id for r in recordings]
+
+    @property
+    def cas(self) -> StreamCAS:
+        """This ledger's compare-and-swap on streams (see :mod:`overlord.ledger.cas`)."""
+        return self._cas
 
     def _fetch_previous(self, originator_id: UUID | str, version: int) -> StoredEvent | None:
         oid = originator_id if isinstance(originator_id, UUID) else UUID(str(originator_id))

@@ -11,6 +11,8 @@ The guard decides; the sandbox enforces what the guard might miss. Inside the ja
   the decision socket's directory (outside the home) is bound writable;
 * the network is shared with the host, so the runtime reaches the connector on loopback;
 * ``--die-with-parent`` and a new PID namespace: nothing in the jail outlives the controller;
+* a new user namespace: the kernel keyring is per user namespace, so the owner's user keyring
+  (where an unlocked secret store keeps its key) cannot be read from inside (FACTS.md);
 * ``--new-session`` (and the controller's own new session): no controlling terminal, so no
   keystrokes can be pushed into the owner's terminal (TIOCSTI).
 
@@ -49,7 +51,8 @@ def jail_argv(bwrap: str, jail: Jail, argv: Sequence[str], *, cwd: str) -> list[
     Order matters: ``/`` read-only, fresh /dev /proc, the hidden tmpfs mounts, then the
     writable and read-only binds on top (so a bind inside /tmp or the home survives).
     """
-    out = [bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+    out = [bwrap, "--die-with-parent", "--new-session", "--unshare-user", "--unshare-pid", "--unshare-ipc",
+           "--unshare-uts",
            "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
     for path in jail.hidden:
         out += ["--tmpfs", path]

@@ -1,0 +1,183 @@
+"""``overlord secret``: the owner's secrets in the home's encrypted store.
+
+The passphrase is read from the terminal, or from ``OVERLORD_SECRET_PASSPHRASE`` for
+automation (``passwd`` takes the new one from ``OVERLORD_SECRET_NEW_PASSPHRASE``); a value
+from stdin, never from the command line. Each change is recorded in the ledger with names and
+hashes only. Nothing here ever prints a value.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cli.context import home_path, open_session
+from overlord.adapters.clock import SystemClock
+from overlord.adapters.secrets import SecretStore, StoreChange
+from overlord.adapters.secrets.envelope import PROTECTIONS, zero
+from overlord.adapters.secrets.store import DEFAULT_TIMEOUT_S
+from overlord.domain.secrets import SecretStoreLog, store_stream_id
+from overlord.errors import ConfigError
+
+PASSPHRASE_ENV = "OVERLORD_SECRET_PASSPHRASE"
+NEW_PASSPHRASE_ENV = "OVERLORD_SECRET_NEW_PASSPHRASE"
+HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
+app = typer.Typer(help="The owner's secrets (model API keys) in one encrypted envelope in the home.",
+                  no_args_is_help=True)
+
+
+def _passphrase(env_name: str, prompt: str, *, confirm: bool = False) -> bytearray:
+    given = os.environ.get(env_name)
+    if given is not None:
+        if not given:
+            raise ConfigError(f"{env_name} is empty", "give a passphrase, or unset it to be asked on the terminal")
+        return bytearray(given.encode("utf-8"))
+    _need_terminal(f"set {env_name} for automation, or run on a terminal")
+    try:
+        first = getpass.getpass(prompt)
+        if confirm and getpass.getpass("again: ") != first:
+            raise ConfigError("the two passphrases differ", "type the same passphrase twice")
+    except (EOFError, OSError) as e:
+        raise ConfigError("no passphrase: the terminal could not be read", f"set {env_name} for automation") from e
+    if not first:
+        raise ConfigError("the passphrase is empty", "choose a passphrase")
+    return bytearray(first.encode("utf-8"))
+
+
+def _need_terminal(hint: str) -> None:
+    """Refuse to ask when there is no terminal (getpass would read stdin, echoing)."""
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+    except OSError as e:
+        raise ConfigError("no passphrase: there is no terminal to ask on", hint) from e
+
+
+def _store(home: Path | None) -> SecretStore:
+    return SecretStore(home_path(home))
+
+
+def _record(home: Path | None, change: StoreChange, action: Any) -> None:
+    """Append the change's event to the store's stream (created on first use)."""
+    clock = SystemClock()
+    session = open_session(home)
+    try:
+        def decide(log: SecretStoreLog | None) -> tuple[SecretStoreLog, None]:
+            if log is None:
+                log = SecretStoreLog.create(store_id=change.store_id, protection=PROTECTIONS[0],
+                                            envelope_sha256=change.envelope_sha256 or "", at=clock.now())
+                if action is None:
+                    return log, None
+            action(log, clock.now())
+            return log, None
+
+        session.ledger.cas.apply(store_stream_id(change.store_id), decide)
+    finally:
+        session.close()
+
+
+def init(home: Path = HOME_OPT) -> None:
+    """Make the home's secret store under a new passphrase (it starts locked)."""
+    open_session(home).close()  # the home must exist: changes are recorded in its ledger
+    store = _store(home)
+    if store.exists():
+        raise ConfigError(f"{store.path} exists already", "use `overlord secret passwd` to change its passphrase")
+    phrase = _passphrase(PASSPHRASE_ENV, "new passphrase for the secret store: ", confirm=True)
+    try:
+        change = store.init(phrase)
+    finally:
+        zero(phrase)
+    _record(home, change, None)
+    typer.echo(f"created {store.path} (locked; `overlord secret unlock` to use it)")
+
+
+def unlock(
+    home: Path = HOME_OPT,
+    timeout_s: int = typer.Option(DEFAULT_TIMEOUT_S, "--timeout-s", help="Forget the key after this many seconds (default 8 hours)."),
+) -> None:
+    """Unlock the store: its key is kept in the kernel keyring (never on disk) until the timeout or `lock`."""
+    if timeout_s <= 0:
+        raise ConfigError(f"--timeout-s {timeout_s} must be positive")
+    store = _store(home)
+    store.envelope()  # no store, or a bad one: say so before asking for a passphrase
+    phrase = _passphrase(PASSPHRASE_ENV, "passphrase: ")
+    try:
+        change = store.unlock(phrase, timeout_s=timeout_s)
+    finally:
+        zero(phrase)
+    _record(home, change, lambda log, at: log.unlocked(timeout_s=timeout_s, at=at))
+    typer.echo(f"unlocked for {timeout_s} s (`overlord secret lock` forgets the key now)")
+
+
+def lock(home: Path = HOME_OPT) -> None:
+    """Lock the store: forget its key from the kernel keyring."""
+    change = _store(home).lock()
+    _record(home, change, lambda log, at: log.locked(at=at))
+    typer.echo("locked")
+
+
+def set_secret(name: str = typer.Argument(..., help="The secret's name, as an environment variable (ANTHROPIC_API_KEY)."),
+               home: Path = HOME_OPT) -> None:
+    """Set a secret; its value is read from stdin (never from the command line)."""
+    store = _store(home)
+    if sys.stdin is None or sys.stdin.isatty():
+        _need_terminal(f"pipe the value: printf %s \"$VALUE\" | overlord secret set {name}")
+        try:
+            value = getpass.getpass(f"value of {name}: ")
+        except (EOFError, OSError) as e:
+            raise ConfigError("no value on stdin", f"pipe it: printf %s \"$VALUE\" | overlord secret set {name}") from e
+    else:
+        value = sys.stdin.read()
+        value = value[:-2] if value.endswith("\r\n") else value[:-1] if value.endswith("\n") else value
+    change = store.set(name, value, at=SystemClock().now().strftime("%Y-%m-%dT%H:%M:%SZ"))
+    del value
+    _record(home, change, lambda log, at: log.written(name=change.name or name, envelope_sha256=change.envelope_sha256 or "",
+                                                       fingerprint=change.fingerprint or "", at=at))
+    typer.echo(f"set {name}")
+
+
+def list_secrets(home: Path = HOME_OPT, json_out: bool = typer.Option(False, "--json", help="Print JSON for scripts.")) -> None:
+    """The secrets' names, when each was set, and the last four characters (none for short values)."""
+    entries = _store(home).entries()
+    if json_out:
+        typer.echo(json.dumps({"secrets": [e.to_json() for e in entries]}))
+        return
+    for e in entries:
+        typer.echo(f"{e.name:<40} {e.updated_at:<22} {'…' + e.preview if e.preview else ''}")
+
+
+def rm(name: str = typer.Argument(..., help="The secret's name."), home: Path = HOME_OPT) -> None:
+    """Remove a secret."""
+    change = _store(home).remove(name)
+    _record(home, change, lambda log, at: log.deleted(name=name, envelope_sha256=change.envelope_sha256 or "", at=at))
+    typer.echo(f"removed {name}")
+
+
+def passwd(home: Path = HOME_OPT) -> None:
+    """Change the passphrase (the data key is rewrapped; the secrets are not re-entered)."""
+    store = _store(home)
+    store.envelope()
+    old = _passphrase(PASSPHRASE_ENV, "current passphrase: ")
+    new = bytearray()
+    try:
+        new = _passphrase(NEW_PASSPHRASE_ENV, "new passphrase: ", confirm=True)
+        change = store.passwd(old, new)
+    finally:
+        zero(old)
+        zero(new)
+    _record(home, change, lambda log, at: log.passphrase_changed(envelope_sha256=change.envelope_sha256 or "", at=at))
+    typer.echo("passphrase changed")
+
+
+app.command("init")(init)
+app.command("unlock")(unlock)
+app.command("lock")(lock)
+app.command("set")(set_secret)
+app.command("list")(list_secrets)
+app.command("rm")(rm)
+app.command("passwd")(passwd)
