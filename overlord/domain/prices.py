@@ -1,18 +1,30 @@
-"""Model prices: what a model call cost, in integer micro-dollars. Pure: no I/O.
+"""Model prices: what a model call costs, and at most could cost, in integer micro-dollars.
 
-A price is in micro-dollars per million tokens (so ``3_000_000`` is $3 per million tokens) for
-each kind of token: input, output, cache writes and cache reads. A model name is priced by
-its exact entry, else by the longest entry it starts with followed by ``-`` (so
-``claude-sonnet-4-5-20250929`` is priced as ``claude-sonnet-4-5``). A model with no entry
-costs 0 and is reported as unpriced.
+Pure: no I/O. A :class:`Price` is in micro-dollars per million tokens (``3_000_000`` is $3 per
+million tokens) for each kind of token: input, output, cache writes (five-minute and one-hour)
+and cache reads, with optional long-context tiers (above ``start`` input tokens the whole call
+is billed at the tier's price, as providers bill it).
 
-The built-in table is small and may be out of date; the user extends or overrides it with a
-TOML file (``[connector] prices = "prices.toml"`` in the mission)::
+A model name is priced by the first layer that knows it, in this order:
+
+1. the user's price file (``[connector] prices = "prices.toml"``, or a tier's ``price``);
+2. a package that keeps current list prices (``genai-prices``, given as a :class:`PriceSource`
+   by the caller: it is outside the domain);
+3. the built-in table below, which prices the default models of the three agent CLIs (Claude
+   Code, Codex, Gemini), so a run offline works.
+
+Within a table a name matches its exact entry, else the longest entry it starts with followed
+by ``-`` (``claude-sonnet-4-5-20250929`` is priced as ``claude-sonnet-4-5``). **A model with no
+price is not free**: :meth:`PriceTable.cost` says ``priced=False`` and the spend reserve refuses
+a paid call to it (``unpriced``) unless the mission marks the route free.
+
+The price file::
 
     [models."claude-opus-x"]
     input = 15.0          # USD per million tokens
     output = 75.0
     cache_write = 18.75   # optional, default: input
+    cache_write_1h = 30   # optional, default: cache_write
     cache_read = 1.5      # optional, default: input / 10
 """
 
@@ -20,109 +32,193 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Protocol
 
 from overlord.errors import ConfigError
 
 MILLION = 1_000_000
+PRICE_KEYS = ("input", "output", "cache_write", "cache_write_1h", "cache_read")
 
 
 @dataclass(frozen=True)
 class Price:
-    """Micro-dollars per million tokens of each kind."""
+    """Micro-dollars per million tokens of each kind; ``tiers`` are ``(start, Price)`` pairs,
+    ascending: a call whose total input tokens exceed ``start`` is billed wholly at that price.
+    ``cache_write_1h`` defaults to ``cache_write``."""
 
     input: int
     output: int
     cache_write: int
     cache_read: int
+    cache_write_1h: int | None = None
+    tiers: tuple[tuple[int, Price], ...] = ()
+
+    @property
+    def cache_write_long(self) -> int:
+        """The one-hour cache write price."""
+        return self.cache_write if self.cache_write_1h is None else self.cache_write_1h
+
+    def at(self, input_tokens: int) -> Price:
+        """The price that applies to a call of ``input_tokens`` input tokens in all."""
+        chosen = self
+        for start, tier in self.tiers:
+            if input_tokens > start:
+                chosen = tier
+        return chosen
+
+    def worst_input_rate(self, input_tokens: int) -> int:
+        """The highest price any one input token of such a call can cost (cache writes are a
+        premium over plain input)."""
+        rates = [self.input, self.cache_write, self.cache_write_long, self.cache_read]
+        for start, tier in self.tiers:
+            if input_tokens > start:
+                rates += [tier.input, tier.cache_write, tier.cache_write_long, tier.cache_read]
+        return max(rates)
+
+    def worst_output_rate(self, input_tokens: int) -> int:
+        """The highest output price for a call of ``input_tokens`` input tokens."""
+        return max([self.output, *(t.output for s, t in self.tiers if input_tokens > s)])
 
 
-def _p(inp: str, out: str, cw: str, cr: str) -> Price:
-    return Price(*(int(Decimal(x) * MILLION) for x in (inp, out, cw, cr)))
+def _p(inp: str, out: str, cw: str, cr: str, cw1h: str | None = None, *tiers: tuple[int, Price]) -> Price:
+    def micro(x: str) -> int:
+        return int(Decimal(x) * MILLION)
 
+    return Price(micro(inp), micro(out), micro(cw), micro(cr), micro(cw1h) if cw1h else None, tuple(tiers))
+
+
+_OPUS_4 = _p("15", "75", "18.75", "1.50", "30")
+_OPUS_45 = _p("5", "25", "6.25", "0.50", "10")
+_SONNET = _p("3", "15", "3.75", "0.30", "6")
 
 BUILT_IN: dict[str, Price] = {
-    "claude-opus-4": _p("15", "75", "18.75", "1.50"),
-    "claude-opus-4-1": _p("15", "75", "18.75", "1.50"),
-    "claude-opus-4-5": _p("5", "25", "6.25", "0.50"),
-    "claude-sonnet-4": _p("3", "15", "3.75", "0.30"),
-    "claude-sonnet-4-5": _p("3", "15", "3.75", "0.30"),
-    "claude-3-7-sonnet": _p("3", "15", "3.75", "0.30"),
-    "claude-3-5-sonnet": _p("3", "15", "3.75", "0.30"),
-    "claude-haiku-4-5": _p("1", "5", "1.25", "0.10"),
-    "claude-3-5-haiku": _p("0.80", "4", "1", "0.08"),
+    # Claude Code's models (Anthropic list prices)
+    "claude-opus-5-5": _p("4", "20", "5", "0.20", "8"),
+    "claude-sonnet-5-5": _p("2", "10", "2.5", "0.10", "4"),
+    "claude-haiku-5-5": _p("0.10", "0.50", "0.125", "0.01", "0.20",
+                           (100_000, _p("0.50", "2.50", "0.625", "0.05", "1"))),
+    "claude-opus-4-8": _OPUS_45,
+    "claude-opus-4-7": _OPUS_45,
+    "claude-opus-4-6": _OPUS_45,
+    "claude-opus-4-5": _OPUS_45,
+    "claude-opus-4-1": _OPUS_4,
+    "claude-opus-4": _OPUS_4,
+    "claude-opus-4-0": _OPUS_4,
+    "claude-sonnet-4-6": _SONNET,
+    "claude-sonnet-4-5": _p("3", "15", "3.75", "0.30", "6", (200_000, _p("6", "22.5", "7.5", "0.60", "12"))),
+    "claude-sonnet-4": _SONNET,
+    "claude-sonnet-4-0": _SONNET,
+    "claude-3-7-sonnet": _SONNET,
+    "claude-3-5-sonnet": _SONNET,
+    "claude-haiku-4-5": _p("1", "5", "1.25", "0.10", "2"),
+    "claude-3-5-haiku": _p("0.80", "4", "1", "0.08", "1.6"),
+    # Codex's default (OpenAI bills no cache writes: they cost as input)
+    "gpt-5.5": _p("5", "30", "5", "0.50", None, (272_000, _p("10", "45", "10", "1"))),
+    # Gemini CLI's models
+    "gemini-2.5-pro": _p("1.25", "10", "1.25", "0.125", None, (200_000, _p("2.5", "15", "2.5", "0.25"))),
+    "gemini-2.5-flash": _p("0.30", "2.50", "0.30", "0.03"),
 }
 """The built-in list prices (USD per million tokens, as micro-dollars)."""
+
+
+class PriceSource(Protocol):
+    """A layer of prices kept outside Overlord (a package of current list prices)."""
+
+    name: str
+
+    def lookup(self, model: str) -> Price | None:
+        """The price of ``model``, or ``None`` when the source does not know it."""
 
 
 @dataclass(frozen=True)
 class Cost:
     """A priced call: ``micro_usd`` (rounded half up, once, over all token kinds) and whether
-    the model had a price (``priced``; ``False`` means the cost is 0 for want of a price)."""
+    the model had a price (``priced``; ``False`` means no price is known: **not** free)."""
 
     micro_usd: int
     priced: bool
 
 
+def match(prices: Mapping[str, Price], model: str) -> Price | None:
+    """``model``'s entry in ``prices``: exact, else the longest ``entry-`` prefix, else ``None``."""
+    if model in prices:
+        return prices[model]
+    best = max((name for name in prices if model.startswith(name + "-")), key=len, default=None)
+    return prices[best] if best else None
+
+
 @dataclass(frozen=True)
 class PriceTable:
-    """Prices by model name (see the module docstring for the matching rule)."""
+    """Prices by model name, in layers: ``user`` entries, then ``package``, then ``prices``
+    (the built-in table). See the module docstring."""
 
     prices: Mapping[str, Price]
+    user: Mapping[str, Price] = field(default_factory=dict)
+    package: PriceSource | None = None
 
     @classmethod
     def built_in(cls) -> PriceTable:
-        """The built-in table."""
+        """The built-in table alone."""
         return cls(dict(BUILT_IN))
 
+    def with_package(self, source: PriceSource | None) -> PriceTable:
+        """This table with ``source`` as its package layer (below the user's entries)."""
+        return replace(self, package=source)
+
     def lookup(self, model: str | None) -> Price | None:
-        """The price of ``model``: exact, else the longest ``entry-`` prefix, else ``None``."""
+        """The price of ``model`` from the first layer that knows it, else ``None``."""
+        return self.lookup_with_source(model)[0]
+
+    def lookup_with_source(self, model: str | None) -> tuple[Price | None, str | None]:
+        """``(price, layer)``: the layer is ``user``, the package's name, or ``built-in``."""
         if not model:
-            return None
-        if model in self.prices:
-            return self.prices[model]
-        best = max((name for name in self.prices if model.startswith(name + "-")), key=len, default=None)
-        return self.prices[best] if best else None
+            return None, None
+        found = match(self.user, model)
+        if found is not None:
+            return found, "user"
+        if self.package is not None:
+            try:
+                found = self.package.lookup(model)
+            except Exception:  # noqa: BLE001 - a broken package layer prices nothing; the next layer decides
+                found = None
+            if found is not None:
+                return found, self.package.name
+        found = match(self.prices, model)
+        return (found, "built-in") if found is not None else (None, None)
 
     def cost(self, model: str | None, *, input_tokens: int, output_tokens: int,
-             cache_creation_input_tokens: int = 0, cache_read_input_tokens: int = 0) -> Cost:
-        """What a call cost, in integer micro-dollars."""
+             cache_creation_input_tokens: int = 0, cache_read_input_tokens: int = 0,
+             cache_creation_1h_input_tokens: int = 0) -> Cost:
+        """What a call cost, in integer micro-dollars (``cache_creation_1h_input_tokens`` is
+        the one-hour part of ``cache_creation_input_tokens``)."""
         price = self.lookup(model)
         if price is None:
             return Cost(0, False)
-        total = (input_tokens * price.input + output_tokens * price.output
-                 + cache_creation_input_tokens * price.cache_write + cache_read_input_tokens * price.cache_read)
+        one_hour = min(cache_creation_1h_input_tokens, cache_creation_input_tokens)
+        total_in = input_tokens + cache_creation_input_tokens + cache_read_input_tokens
+        p = price.at(total_in)
+        total = (input_tokens * p.input + output_tokens * p.output
+                 + (cache_creation_input_tokens - one_hour) * p.cache_write + one_hour * p.cache_write_long
+                 + cache_read_input_tokens * p.cache_read)
         return Cost((total + MILLION // 2) // MILLION, True)
 
     def extended(self, data: Mapping[str, Any], *, source: str = "prices") -> PriceTable:
-        """This table with the entries of a parsed price file added (or replacing).
+        """This table with the entries of a parsed price file in its user layer.
 
         Raises:
-            ConfigError: naming the model and key that is wrong.
+            ConfigError: naming the model and key that is wrong (a negative price included).
         """
         if set(data) - {"models"}:
             raise ConfigError(f"{source}: unknown table {sorted(set(data) - {'models'})[0]!r}", 'write [models."NAME"]')
         models = data.get("models", {})
         if not isinstance(models, Mapping):
             raise ConfigError(f"{source}: models must be a table")
-        out = dict(self.prices)
+        out = dict(self.user)
         for name, entry in models.items():
-            where = f"{source}: models.{name!r}"
-            if not isinstance(entry, Mapping):
-                raise ConfigError(f"{where} must be a table with input and output")
-            unknown = sorted(set(entry) - {"input", "output", "cache_write", "cache_read"})
-            if unknown:
-                raise ConfigError(f"{where}: unknown key {unknown[0]!r}", "use input, output, cache_write, cache_read")
-            if "input" not in entry or "output" not in entry:
-                raise ConfigError(f"{where} needs input and output (USD per million tokens)")
-            inp = _usd(entry["input"], f"{where}.input")
-            outp = _usd(entry["output"], f"{where}.output")
-            cw = _usd(entry["cache_write"], f"{where}.cache_write") if "cache_write" in entry else inp
-            cr = _usd(entry["cache_read"], f"{where}.cache_read") if "cache_read" in entry else inp // 10
-            out[name] = Price(inp, outp, cw, cr)
-        return PriceTable(out)
+            out[name] = price_from_mapping(entry, f"{source}: models.{name!r}")
+        return replace(self, user=out)
 
     def extended_from_toml(self, text: str, *, source: str = "prices") -> PriceTable:
         """:meth:`extended` with a price file's TOML text.
@@ -136,14 +232,47 @@ class PriceTable:
             raise ConfigError(f"{source}: not valid TOML: {e}") from e
         return self.extended(data, source=source)
 
+    def with_entry(self, model: str, price: Price) -> PriceTable:
+        """This table with ``model`` priced at ``price`` in its user layer (a tier's price)."""
+        return replace(self, user={**self.user, model: price})
 
-def _usd(value: Any, where: str) -> int:
+
+def price_from_mapping(entry: Any, where: str) -> Price:
+    """A :class:`Price` from ``{input, output, cache_write?, cache_write_1h?, cache_read?}`` in
+    USD per million tokens.
+
+    Raises:
+        ConfigError: not such a table, an unknown key, a value that is not a non-negative number.
+    """
+    if not isinstance(entry, Mapping):
+        raise ConfigError(f"{where} must be a table with input and output")
+    unknown = sorted(set(entry) - set(PRICE_KEYS))
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r}", f"use {', '.join(PRICE_KEYS)}")
+    if "input" not in entry or "output" not in entry:
+        raise ConfigError(f"{where} needs input and output (USD per million tokens)")
+    inp = usd_per_million(entry["input"], f"{where}.input")
+    outp = usd_per_million(entry["output"], f"{where}.output")
+    cw = usd_per_million(entry["cache_write"], f"{where}.cache_write") if "cache_write" in entry else inp
+    cw1h = usd_per_million(entry["cache_write_1h"], f"{where}.cache_write_1h") if "cache_write_1h" in entry else None
+    cr = usd_per_million(entry["cache_read"], f"{where}.cache_read") if "cache_read" in entry else inp // 10
+    return Price(inp, outp, cw, cr, cw1h)
+
+
+def usd_per_million(value: Any, where: str) -> int:
+    """A price in USD (a TOML number) as integer micro-dollars.
+
+    Raises:
+        ConfigError: not a number, not finite, or negative.
+    """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(f"{where} must be a number (USD per million tokens), not {type(value).__name__}")
     try:
         micro = Decimal(str(value)) * MILLION
     except InvalidOperation as e:  # pragma: no cover - numbers always convert
         raise ConfigError(f"{where} is not a number") from e
+    if not micro.is_finite():
+        raise ConfigError(f"{where} must be a finite number, not {value}")
     if micro < 0:
-        raise ConfigError(f"{where} must not be negative")
+        raise ConfigError(f"{where} must not be negative, not {value}", "give a price of 0 or more USD per million tokens")
     return int(micro)

@@ -31,6 +31,7 @@ class StopCode(str, Enum):
     POLICY = "policy"
     ROUTE_MISMATCH = "route_mismatch"
     ROUTE_UNVERIFIED = "route_unverified"
+    BUDGET = "budget"
     CANCELLED = "cancelled"
     STEERED = "steered"
     CONTROLLER_ERROR = "controller_error"

@@ -22,6 +22,7 @@ from overlord.domain.events import topics_of
 from overlord.domain.gate_check import GateCheck
 from overlord.domain.run import Run
 from overlord.domain.secrets import SecretStoreLog
+from overlord.domain.spend import SpendAccount
 from overlord.errors import LedgerError, NotFoundError
 from overlord.ledger import merkle
 from overlord.ledger.cas import StreamCAS, VersionConflict
@@ -29,7 +30,7 @@ from overlord.ledger.mapper import SigningMapper
 from overlord.ledger.record import RecordError, RecordSigner, RecordVerifier, open_record
 from overlord.ledger.store import StoreConfig, eventsourcing_env, write_mark
 
-AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SecretStoreLog)
+AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SpendAccount, SecretStoreLog)
 PAGE = 1000
 
 

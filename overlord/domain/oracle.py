@@ -1,0 +1,199 @@
+"""The Oracle's rules: the install's balance and tiers, and which tier a run may use.
+
+Pure: the ``[oracle]`` table of the install policy is checked here into frozen values, and
+:func:`route` decides a run's tier, returning every attempt it made (each becomes a
+``RouteDecided`` event: chosen, rejected and why).
+
+::
+
+    [oracle]
+    balance_usd = 25.0                 # the install's cap; absent: no install cap (not zero)
+    [oracle.tiers.1]
+    provider = "anthropic"
+    base_url = "https://api.anthropic.com"
+    model = "claude-haiku-4-5"
+    credential = "ANTHROPIC_API_KEY"   # its own secret's name; never inherited from another tier
+    price = { input = 1.0, output = 5.0 }   # optional: USD per million tokens (else the price table)
+
+Rules: tiers are tried cheapest first; a tier with no credential of its own is unavailable
+(never borrowed from another tier); the most expensive tier (of two or more) is reserved,
+used only when a task's self-check failed or it is flagged (``escalate``). A mission names
+its tier (``[mission] tier``); a goal that says "Using Tier N" uses tier N when N exists and
+is otherwise ignored. A secret is sent only to an upstream the policy allows for it: the
+base URL of a tier whose credential it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlparse
+
+from overlord.domain.prices import Price, price_from_mapping
+from overlord.domain.spend import usd_to_micro
+from overlord.errors import ConfigError
+
+PROVIDERS = ("anthropic", "openai", "google")
+TIER_KEYS = ("provider", "base_url", "model", "price", "credential")
+USING_TIER = re.compile(r"\busing\s+tier\s+([A-Za-z0-9_-]+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Tier:
+    """One tier: where it goes, which model, its price (``None``: from the price table) and its
+    own credential's name (``None``: unavailable)."""
+
+    name: str
+    provider: str
+    base_url: str
+    model: str
+    credential: str | None
+    price: Price | None = None
+
+    def sort_key(self) -> tuple[int, int, str]:
+        """Cheapest first: by output price, then input price (unknown prices last), then name."""
+        if self.price is None:
+            return (2**62, 2**62, self.name)
+        return (self.price.output, self.price.input, self.name)
+
+
+@dataclass(frozen=True)
+class OraclePolicy:
+    """The install policy's ``[oracle]`` table: the balance (``None``: no install cap) and the tiers."""
+
+    balance_micro_usd: int | None = None
+    tiers: Mapping[str, Tier] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, source: str = "policy") -> OraclePolicy:
+        """Check a parsed ``[oracle]`` table.
+
+        Raises:
+            ConfigError: an unknown key, a wrong type, a balance that is not a positive number,
+                a tier without provider, base URL or model, a negative price.
+        """
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"{source}: [oracle] must be a table")
+        unknown = sorted(set(data) - {"balance_usd", "tiers"})
+        if unknown:
+            raise ConfigError(f"{source}: unknown key oracle.{unknown[0]}", "allowed: balance_usd, tiers")
+        balance = None
+        if "balance_usd" in data:
+            try:
+                balance = usd_to_micro(data["balance_usd"], f"{source}: oracle.balance_usd")
+            except ValueError as e:
+                raise ConfigError(str(e), "top it up with `overlord policy set`") from e
+        raw_tiers = data.get("tiers", {})
+        if not isinstance(raw_tiers, Mapping):
+            raise ConfigError(f"{source}: oracle.tiers must be a table of tables, like [oracle.tiers.1]")
+        tiers = {str(name): _tier(str(name), raw, f"{source}: oracle.tiers.{name}") for name, raw in raw_tiers.items()}
+        return cls(balance, tiers)
+
+    def ordered(self) -> list[Tier]:
+        """The tiers, cheapest first."""
+        return sorted(self.tiers.values(), key=Tier.sort_key)
+
+    def reserved(self) -> str | None:
+        """The most expensive tier's name when there are two or more (``None`` otherwise)."""
+        tiers = self.ordered()
+        return tiers[-1].name if len(tiers) >= 2 else None
+
+    def allows(self, secret: str, upstream: str) -> bool:
+        """Whether secret ``secret`` may be sent to ``upstream``: a tier whose credential it
+        is goes there (same scheme, host and port)."""
+        return any(t.credential == secret and same_origin(t.base_url, upstream) for t in self.tiers.values())
+
+
+def same_origin(a: str, b: str) -> bool:
+    """Same scheme, host and port (default ports filled in)."""
+    pa, pb = urlparse(a), urlparse(b)
+
+    def key(p: Any) -> tuple[str, str, int | None]:
+        try:
+            port = p.port or {"http": 80, "https": 443}.get(p.scheme)
+        except ValueError:
+            port = -1
+        return (p.scheme.lower(), (p.hostname or "").lower(), port)
+
+    return key(pa) == key(pb)
+
+
+def _tier(name: str, raw: Any, where: str) -> Tier:
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"{where} must be a table")
+    unknown = sorted(set(raw) - set(TIER_KEYS))
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r}", f"allowed: {', '.join(TIER_KEYS)}")
+    for key in ("provider", "base_url", "model"):
+        if not isinstance(raw.get(key), str) or not raw[key]:
+            raise ConfigError(f"{where}.{key} is missing or not a string")
+    if raw["provider"] not in PROVIDERS:
+        raise ConfigError(f"{where}.provider = {raw['provider']!r}", f"use one of: {', '.join(PROVIDERS)}")
+    parsed = urlparse(raw["base_url"])
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise ConfigError(f"{where}.base_url = {raw['base_url']!r} is not an http(s) URL")
+    credential = raw.get("credential")
+    if credential is not None and (not isinstance(credential, str) or not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", credential)):
+        raise ConfigError(f"{where}.credential must be a secret's name (like ANTHROPIC_API_KEY)")
+    price = price_from_mapping(raw["price"], f"{where}.price") if "price" in raw else None
+    return Tier(name, raw["provider"], raw["base_url"].rstrip("/"), raw["model"], credential, price)
+
+
+@dataclass(frozen=True)
+class RouteDecision:
+    """One attempt at a tier: ``outcome`` is ``chosen``, ``rejected``, ``escalated`` (chosen
+    because the task escalated to the reserved tier) or ``ignored`` (a goal naming a tier that
+    does not exist); ``reason`` says why."""
+
+    tier: str
+    outcome: str
+    reason: str
+
+
+def goal_tier(goal: str) -> str | None:
+    """The tier a goal asks for ("Using Tier N"), or ``None``."""
+    found = USING_TIER.search(goal or "")
+    return found.group(1) if found else None
+
+
+def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate: bool = False) -> list[RouteDecision]:
+    """Every attempt at a tier, in order; the last is the chosen one (``chosen``/``escalated``)
+    unless none could be (then every entry is a rejection, and the caller refuses the run).
+
+    Raises:
+        ConfigError: the mission names a tier the policy does not have.
+    """
+    out: list[RouteDecision] = []
+    if mission_tier is not None and mission_tier not in policy.tiers:
+        raise ConfigError(f"mission.tier = {mission_tier!r} is not a tier of the install policy",
+                          f"tiers: {', '.join(sorted(policy.tiers)) or 'none ([oracle.tiers.NAME] in policy.toml)'}")
+    asked = mission_tier
+    if asked is None:
+        named = goal_tier(goal)
+        if named is not None and named in policy.tiers:
+            asked = named
+        elif named is not None:
+            out.append(RouteDecision(named, "ignored", f"the goal says \"Using Tier {named}\", which is not a tier"))
+    reserved = policy.reserved()
+    candidates = [policy.tiers[asked]] if asked is not None else policy.ordered()
+    why = "named by the mission" if mission_tier else "named by the goal" if asked else "the cheapest available"
+    for tier in candidates:
+        if tier.credential is None:
+            out.append(RouteDecision(tier.name, "rejected", "no credential of its own: unavailable (never borrowed)"))
+            continue
+        if tier.name == reserved and not escalate:
+            out.append(RouteDecision(tier.name, "rejected", "reserved for a failed self-check or a flagged task"))
+            continue
+        outcome = "escalated" if tier.name == reserved else "chosen"
+        out.append(RouteDecision(tier.name, outcome, why if outcome == "chosen" else "escalated: the reserved tier"))
+        return out
+    return out
+
+
+def chosen(decisions: list[RouteDecision]) -> str | None:
+    """The tier the decisions ended on, or ``None``."""
+    if decisions and decisions[-1].outcome in ("chosen", "escalated"):
+        return decisions[-1].tier
+    return None
