@@ -106,6 +106,7 @@ def _exit_code(result) -> int:  # noqa: ANN001
 
 def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bool, *, sandbox: bool,
                  text: str | None = None, resume_from=None) -> None:  # noqa: ANN001
+    from overlord.adapters.secrets import SecretStore
     from overlord.domain.mission import Mission
     from overlord.supervision.mission_run import prepare, run_mission
 
@@ -119,7 +120,8 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         prepared = prepare(m, root=root.resolve(), home_root=session.home.root, mission_dir=mission_path.resolve().parent,
-                           host_path=os.environ.get("PATH"), sandbox=sandbox)
+                           host_path=os.environ.get("PATH"), sandbox=sandbox, environ=dict(os.environ),
+                           secrets=SecretStore(session.home.root), at=SystemClock().now())
         tick = _status_line() if (sys.stderr.isatty() and not json_out) else None
         result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ),
                              on_tick=tick, mission_blob=session.blobs.put(text.encode()),

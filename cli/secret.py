@@ -13,17 +13,18 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from cli.context import home_path, open_session
 from overlord.adapters.clock import SystemClock
-from overlord.adapters.secrets import SecretStore, StoreChange
-from overlord.adapters.secrets.envelope import PROTECTIONS, zero
-from overlord.adapters.secrets.store import DEFAULT_TIMEOUT_S
-from overlord.domain.secrets import SecretStoreLog, store_stream_id
 from overlord.errors import ConfigError
+
+if TYPE_CHECKING:
+    from overlord.adapters.secrets import SecretStore, StoreChange
+
+DEFAULT_TIMEOUT_S = 8 * 3600  # overlord.adapters.secrets.store.DEFAULT_TIMEOUT_S (imported late: cryptography)
 
 PASSPHRASE_ENV = "OVERLORD_SECRET_PASSPHRASE"
 NEW_PASSPHRASE_ENV = "OVERLORD_SECRET_NEW_PASSPHRASE"
@@ -59,11 +60,23 @@ def _need_terminal(hint: str) -> None:
 
 
 def _store(home: Path | None) -> SecretStore:
+    from overlord.adapters.secrets import SecretStore
+
     return SecretStore(home_path(home))
+
+
+def zero(buf: bytearray) -> None:
+    """Overwrite a passphrase (best effort)."""
+    from overlord.adapters.secrets.envelope import zero as wipe
+
+    wipe(buf)
 
 
 def _record(home: Path | None, change: StoreChange, action: Any) -> None:
     """Append the change's event to the store's stream (created on first use)."""
+    from overlord.adapters.secrets.envelope import PROTECTIONS
+    from overlord.domain.secrets import SecretStoreLog, store_stream_id
+
     clock = SystemClock()
     session = open_session(home)
     try:

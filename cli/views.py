@@ -10,10 +10,10 @@ from typing import Any
 
 import typer
 
-from cli.context import open_session
+from cli.context import home_path, open_session
 from overlord.errors import NotFoundError
 from overlord.projections.blame import BlameView
-from overlord.projections.cost import GROUPS, CostView, parse_since
+from overlord.projections.cost import GROUPS, SPEND_GROUPS, CostView, parse_since
 from overlord.projections.diffs import DiffsView, quote_path, side
 from overlord.projections.diffs import diff as diff_layers
 from overlord.projections.journal import JournalView
@@ -151,17 +151,36 @@ def cost(
     home: Path = HOME_OPT,
     json_out: bool = JSON_OPT,
 ) -> None:
-    """What runs cost (micro-dollars), from the connector's events (else the runtime's estimate)."""
+    """What runs cost (micro-dollars), from the connector's events (else the runtime's estimate);
+    the spend reserve's reserved, settled and refused spend; the install's balance."""
+    from overlord.supervision.install_policy import load_oracle_policy
+
     since_ns = parse_since(since)
+    policy = load_oracle_policy(home_path(home))
     with _Views(home, CostView) as v:
         rows = v[CostView].report(by, since_ns)
+        spend = v[CostView].spend(by if by in SPEND_GROUPS else "run")
+        settled, outstanding = v[CostView].install_totals()
     total = sum(r.cost_micro_usd for r in rows)
+    cap = policy.balance_micro_usd
+    balance = {"balance_micro_usd": cap, "settled_micro_usd": settled, "reserved_micro_usd": outstanding,
+               "remaining_micro_usd": None if cap is None else cap - settled - outstanding}
     if json_out:
-        typer.echo(json.dumps({"by": by, "rows": [r.to_json() for r in rows], "total_micro_usd": total}))
+        typer.echo(json.dumps({"by": by, "rows": [r.to_json() for r in rows], "total_micro_usd": total,
+                               "spend": [r.to_json() for r in spend], "balance": balance}))
         return
     for r in rows:
         typer.echo(f"{r.key:<40} {r.calls:>6} calls {r.input_tokens:>10} in {r.output_tokens:>8} out  {_usd(r.cost_micro_usd)}")
     typer.echo(f"{'total':<40} {_usd(total)}")
+    if spend:
+        typer.echo("")
+        typer.echo(f"{'spend by ' + (by if by in SPEND_GROUPS else 'run'):<40} {'reserved':>12} {'settled':>12} "
+                   f"{'outstanding':>12} {'refused':>12}")
+        for s in spend:
+            typer.echo(f"{s.key:<40} {_usd(s.reserved_micro_usd):>12} {_usd(s.settled_micro_usd):>12} "
+                       f"{_usd(s.outstanding_micro_usd):>12} {_usd(s.refused_micro_usd):>12} ({s.refused_calls} calls)")
+    left = "no install cap" if cap is None else f"{_usd(balance['remaining_micro_usd'])} left of {_usd(cap)}"
+    typer.echo(f"install balance: {left} (settled {_usd(settled)}, reserved {_usd(outstanding)})")
 
 
 def ps(

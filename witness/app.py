@@ -139,6 +139,23 @@ async def run(request: web.Request) -> web.Response:
     return web.Response(body=head + b',"events":' + index.run_events(rid) + b"}", content_type="application/json")
 
 
+async def secrets(request: web.Request) -> web.Response:
+    """The secret store's names and when each was set (never a value, nor a preview); 409 while
+    it is locked (a normal state: ``overlord secret unlock``), 404 when there is none."""
+    from overlord.adapters.secrets import NoStore, SecretStore, SecretStoreError, StoreLocked
+
+    store = SecretStore(request.app[CONFIG].session.home.root)
+    try:
+        entries = await _in_ledger(request, store.entries)
+    except NoStore:
+        return _bad("there is no secret store (overlord secret init)", 404)
+    except StoreLocked:
+        return _bad("the secret store is locked (overlord secret unlock)", 409)
+    except SecretStoreError as e:
+        return _bad(f"the secret store fails its checks: {e.message}", 500)
+    return web.json_response({"secrets": [{"name": e.name, "updated_at": e.updated_at} for e in entries]})
+
+
 async def events(request: web.Request) -> web.Response:
     """A page of events after position ``after`` (default -1: from the start)."""
     after = _int_param(request, "after", -1, -1, 2**62)
@@ -344,6 +361,7 @@ def build_app(config: ServerConfig) -> web.Application:
     app.router.add_get("/api/events/stream", stream)
     app.router.add_get("/api/journal", journal)
     app.router.add_get("/api/verify", verify)
+    app.router.add_get("/api/secrets", secrets)
     app.router.add_post("/add-checkpoint", add_checkpoint_handler)
     sub = actions_app(config.token, [("/checkpoint", action_checkpoint)])
     sub[CONFIG] = config

@@ -19,6 +19,7 @@ from uuid import UUID
 from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import topics_of
 from overlord.domain.run import Run
+from overlord.domain.spend import SpendAccount
 from overlord.ledger.application import Ledger
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.journal import summarize
@@ -27,6 +28,7 @@ PAGE = 1000
 RUN_TOPICS = frozenset(topics_of(Run))
 CHECKPOINT_TOPIC = LogCheckpoint.Created.TOPIC
 COSIGNED_TOPIC = LogCheckpoint.Cosigned.TOPIC
+SPEND_TOPICS = frozenset(t for t in topics_of(SpendAccount) if t != SpendAccount.TOPIC)
 
 
 def display(value: Any) -> Any:
@@ -65,6 +67,10 @@ class RunDigest:
     denied: int = 0
     last_ns: int = 0
     last_position: int = -1
+    cost_micro_usd: int = 0
+    spend_reserved_micro_usd: int = 0
+    spend_settled_micro_usd: int = 0
+    spend_refused: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The ``/api/runs`` item."""
@@ -140,6 +146,16 @@ class LedgerIndex:
         if topic == COSIGNED_TOPIC:
             self.cosignatures.setdefault(stream, []).append({"witness": f["witness"], "line": f["line"], "time_ns": time_ns})
             return
+        if topic in SPEND_TOPICS:
+            spent = self.runs.get(str(f.get("run", "")))
+            if spent is not None:
+                if topic == SpendAccount.SpendReserved.TOPIC:
+                    spent.spend_reserved_micro_usd += int(f.get("worst_case_micro_usd") or 0)
+                elif topic == SpendAccount.SpendSettled.TOPIC:
+                    spent.spend_settled_micro_usd += int(f.get("cost_micro_usd") or 0)
+                elif topic == SpendAccount.SpendRefused.TOPIC:
+                    spent.spend_refused += 1
+            return
         if topic not in RUN_TOPICS:
             return
         run = self.runs.get(stream)
@@ -159,6 +175,8 @@ class LedgerIndex:
             run.status, run.stop_code, run.detail = str(f["status"]), str(f["stop_code"]), str(f["detail"])
         elif topic == Run.ProcessExited.TOPIC:
             run.exit_code = f.get("exit_code")
+        elif topic == Run.ConnectorCalled.TOPIC:
+            run.cost_micro_usd += int(f.get("cost_micro_usd") or 0)
         elif topic == Run.ToolCallDecided.TOPIC and not f.get("probe"):
             if f.get("decision") == "deny":
                 run.denied += 1

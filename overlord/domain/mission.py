@@ -10,14 +10,17 @@ ever sees the frozen :class:`Mission`.
     [mission]   goal (str), runtime (a registered runtime: "claude-code", "command"), command
                 (list of str, for "command"), models (list of str: the route, sub-agents
                 included), binary (str: the runtime's CLI, else a project-local install,
-                else PATH)
+                else PATH), tier (str: a tier of the install policy's [oracle.tiers])
     [guard]     as the guard's policy (see overlord.domain.guard.policy); max_denials here
     [limits]    startup_timeout_ms, stall_timeout_ms, max_thinking_ms, timeout_ms (ints, ms),
                 deadline (RFC 3339 date-time with a zone), max_turns, max_output_bytes,
-                max_repeated_failures, memory_mb (ints)
+                max_repeated_failures, memory_mb (ints), max_cost_usd (a positive number:
+                the most the run may spend; each call's worst case is reserved against it)
     [connector] upstream (http(s) URL), mode ("record" | "replay"), transcript (a path, or a
-                recorded run id, for replay), prices (a TOML price file extending the built-in
-                table, see overlord.domain.prices)
+                recorded run id, for replay), prices (a TOML price file above the built-in
+                table, see overlord.domain.prices), api_key_secret (str: the name of the
+                secret sent upstream, from the secret store or the environment), free (bool:
+                the route costs nothing, e.g. a local model: unpriced calls are not refused)
     [recovery]  max_resumes (int)
     [notify]    command (list of str), webhook (http(s) URL)
     [commit]    on_pass (bool): Overlord commits the last layer when the run passes
@@ -28,6 +31,7 @@ ever sees the frozen :class:`Mission`.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -36,6 +40,7 @@ from typing import Any, Literal, TypeVar, overload
 from urllib.parse import urlparse
 
 from overlord.domain.guard.policy import GuardPolicy
+from overlord.domain.spend import usd_to_micro
 from overlord.errors import ConfigError
 
 RUNTIMES = ("claude-code", "command")
@@ -57,6 +62,7 @@ class Limits:
     max_output_bytes: int | None = None
     max_repeated_failures: int | None = None
     memory_mb: int | None = None
+    max_cost_micro_usd: int | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,8 @@ class Connector:
     upstream: str | None = None
     transcript: str | None = None
     prices: str | None = None
+    api_key_secret: str | None = None
+    free: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,7 @@ class Mission:
     layers_gitignore: bool = True
     gate_artifact: str | None = None  # [gate] artifact: a directory relative to the worker root
     binary: str | None = None  # [mission] binary: the runtime's CLI, as the owner has it
+    tier: str | None = None  # [mission] tier: a tier of the install policy
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "mission", base_dir: str | None = None) -> Mission:
@@ -126,6 +135,7 @@ class Mission:
         command = m.str_list("command")
         models = m.str_list("models")
         binary = m.get("binary", str)
+        tier = m.get("tier", str)
         m.done()
         if binary is not None and (not binary.strip() or "\x00" in binary):
             raise ConfigError(f"{source}: mission.binary must be a path or a command name, not {binary!r}")
@@ -141,6 +151,7 @@ class Mission:
             "startup_timeout_ms", "stall_timeout_ms", "max_thinking_ms", "timeout_ms", "max_turns",
             "max_output_bytes", "max_repeated_failures", "memory_mb")}
         deadline = lim.deadline("deadline")
+        max_cost = lim.usd("max_cost_usd")
         lim.done()
 
         con = _Table(source, "connector", data.get("connector", {}))
@@ -148,7 +159,12 @@ class Mission:
         upstream = con.url("upstream")
         transcript = con.get("transcript", str)
         prices = con.get("prices", str)
+        api_key_secret = con.get("api_key_secret", str)
+        free = bool(con.get("free", bool))
         con.done()
+        if api_key_secret is not None and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", api_key_secret):
+            raise ConfigError(f"{source}: connector.api_key_secret = {api_key_secret!r} is not a secret's name",
+                              "name it as an environment variable, like ANTHROPIC_API_KEY")
         if mode == "replay" and not transcript:
             raise ConfigError(f"{source}: connector.transcript is required when mode = \"replay\"")
 
@@ -181,10 +197,10 @@ class Mission:
             if e.message.startswith(source):
                 raise
             raise ConfigError(f"{source}: {e.message}", e.hint) from e
-        return cls(goal, runtime, command, models, guard, Limits(**ints, deadline=deadline),
-                   Connector(mode, upstream, transcript, prices), max_resumes, notify, source,
+        return cls(goal, runtime, command, models, guard, Limits(**ints, deadline=deadline, max_cost_micro_usd=max_cost),
+                   Connector(mode, upstream, transcript, prices, api_key_secret, free), max_resumes, notify, source,
                    commit_on_pass=commit_on_pass, layers_gitignore=gitignore is not False,
-                   gate_artifact=gate_artifact, binary=binary)
+                   gate_artifact=gate_artifact, binary=binary, tier=tier)
 
 
 class _Table:
@@ -224,6 +240,16 @@ class _Table:
         if value is not None and value >= 2**53:
             raise ConfigError(f"{self._where(key)} = {value} is too large", "give a value below 2**53")
         return value
+
+    def usd(self, key: str) -> int | None:
+        """A positive amount of USD as integer micro-dollars."""
+        self.seen.add(key)
+        if key not in self.table:
+            return None
+        try:
+            return usd_to_micro(self.table[key], self._where(key))
+        except ValueError as e:
+            raise ConfigError(str(e), f"write it in USD, like {key} = 2.50") from e
 
     def choice(self, key: str, allowed: tuple[str, ...], *, default: str) -> str:
         value = self.get(key, str)

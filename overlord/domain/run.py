@@ -486,6 +486,27 @@ class Run(Aggregate):
 
     connector_closed = triggers(ConnectorClosed)
 
+    class RouteDecided(Event):
+        """One attempt at a tier of the install policy: ``tier``, its ``outcome`` (chosen,
+        escalated, rejected or ignored) and ``reason`` (a tier with no credential of its own is
+        rejected as unavailable; the dearest tier is reserved for escalation)."""
+
+        TOPIC = "overlord.run.RouteDecided"
+
+        tier: str
+        outcome: str
+        reason: str
+
+        def apply(self, aggregate: Run) -> None:
+            if self.outcome in ("chosen", "escalated"):
+                aggregate.tier = self.tier
+
+        def summary(self) -> str:
+            """One line for people."""
+            return f"route: tier {self.tier} {self.outcome}: {self.reason}"
+
+    route_decided = triggers(RouteDecided)
+
     class SettlementConflict(Event):
         """The controller's receipt and the runtime's confirmed result disagreed (``detail``);
         the confirmed result settled the run."""
@@ -527,6 +548,7 @@ class Run(Aggregate):
         self.layers = 0
         self.tree: str | None = None
         self.commit_sha: str | None = None
+        self.tier: str | None = None
 
     @classmethod
     def open(

@@ -116,6 +116,9 @@ class Ledger(Application[UUID]):
             VersionConflict: another writer appended to one of the streams first.
             LedgerError: the store refused the write (the store is down, ...).
         """
+        # the version each stream was at, to tell a lost race from any other refusal
+        bases = [(a.id, a.version - len(a.pending_events)) for a in aggregates
+                 if a is not None and hasattr(a, "pending_events")]
         try:
             recordings = self.save(*aggregates)
         except Exception as e:
@@ -123,11 +126,18 @@ class Ledger(Application[UUID]):
             self.mapper.forget(ids)  # type: ignore[attr-defined]
             if isinstance(e, (LedgerError, RecordError)):
                 raise
-            if isinstance(e, IntegrityError):
-                raise VersionConflict(f"another writer appended to {', '.join(map(str, ids))} first: {e}",
+            if isinstance(e, IntegrityError) and self._moved(bases):
+                raise VersionConflict(f"another writer appended to {', '.join(map(str, ids))} first",
                                       "read the stream again and decide again") from e
             raise LedgerError(f"the ledger refused the write: {e}", "retry; if it persists run `overlord verify`") from e
         return [r.notification.id for r in recordings]
+
+    def _moved(self, bases: list[tuple[UUID, int]]) -> bool:
+        """Whether any stream now holds an event past the version a failed save started from."""
+        try:
+            return any(list(self.recorder.select_events(oid, gt=base, limit=1)) for oid, base in bases)
+        except Exception:  # noqa: BLE001 - cannot tell: not a conflict (the refusal stands)
+            return False
 
     @property
     def cas(self) -> StreamCAS:

@@ -252,6 +252,14 @@ class Controller:
                     exited_at = exited_at or now
                     if now - exited_at > 2_000_000_000:
                         break
+            if seen.crossed is None:
+                # a stop asked for (a refused model call, an unrecorded write) while the runtime
+                # was finishing stands: the runtime ended because of it
+                asked = self.stop_requested()
+                if asked is not None:
+                    seen.crossed = Crossed(*asked)
+                    self.record(lambda run, c=seen.crossed: run.stop(stop_code=c.stop_code.value, detail=c.detail,
+                                                                     at=self.clock.now()))
         finally:
             end_group(proc)
             # what the readers still have (draining unblocks a reader waiting on the full queue),

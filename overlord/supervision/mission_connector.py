@@ -10,8 +10,21 @@ the ledger by :func:`load_recorded`).
 answered model request becomes a ``ConnectorCalled`` event (bodies as blobs), appended through
 the run's :class:`~overlord.supervision.decision_service.RunRecorder`; the route's first
 violation is what the controller's ``stop_requested`` returns (``route_mismatch`` /
-``route_unverified``). The upstream key comes from ``OVERLORD_UPSTREAM_API_KEY`` in the
-environment of ``overlord run``; it is sent upstream only and never enters an event or blob.
+``route_unverified``).
+
+The upstream key: ``[connector] api_key_secret = "NAME"`` (or a tier's own credential) is
+resolved before the run opens, from the secret store when it is unlocked and the agent is
+sandboxed, else from ``overlord run``'s environment; it is sent only to an upstream the install
+policy allows for that secret (a tier whose credential it is), so a mission naming another
+host with the owner's key is refused before anything runs. Without ``api_key_secret`` the key
+is ``OVERLORD_UPSTREAM_API_KEY`` from ``overlord run``'s environment, as before. Either way it
+is sent upstream only: the agent sees a per-run dummy key, and no event or blob holds it.
+
+In record mode every model call goes through the spend reserve
+(:class:`~overlord.supervision.spend.LedgerSpendReserve`): its worst case reserved against the
+run's ``max_cost_usd`` and the install's ``[oracle] balance_usd``, settled from its usage;
+a refusal stops the run with stop code ``budget``. Prices: the mission's price file (or the
+tier's price), then ``genai-prices``, then the built-in table.
 """
 
 from __future__ import annotations
@@ -19,6 +32,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +43,9 @@ from overlord.adapters.connector.calls import CallRecord, Route
 from overlord.adapters.connector.record import RecordConnector, check_upstream
 from overlord.adapters.connector.replay import ConnectorThread, RecordedResponse
 from overlord.adapters.connector.transcript import Transcript
+from overlord.adapters.prices import GenaiPrices
 from overlord.domain.mission import Mission
+from overlord.domain.oracle import OraclePolicy, RouteDecision, chosen, goal_tier, route
 from overlord.domain.prices import PriceTable
 from overlord.domain.run import Run
 from overlord.domain.settlement import StopCode
@@ -46,7 +62,9 @@ CONNECTOR_CALLED = Run.ConnectorCalled.TOPIC
 @dataclass(frozen=True)
 class ConnectorPlan:
     """A checked ``[connector]``: ``mode``, ``upstream`` (record), ``transcript`` (replay of a
-    file) or ``recorded_run`` (replay of a recorded run), the route and the price table."""
+    file) or ``recorded_run`` (replay of a recorded run), the route and the price table; the
+    upstream key when it was resolved from a named secret (``api_key``, never shown by
+    ``repr``) with its name and source; the tier and every routing attempt; the spend caps."""
 
     mode: str
     route: tuple[str, ...]
@@ -54,6 +72,15 @@ class ConnectorPlan:
     upstream: str | None = None
     transcript: Transcript | None = None
     recorded_run: uuid.UUID | None = None
+    api_key: str | None = field(default=None, repr=False)
+    key_name: str | None = None
+    key_source: str | None = None
+    tier: str | None = None
+    decisions: tuple[RouteDecision, ...] = ()
+    run_limit_micro_usd: int | None = None
+    balance_micro_usd: int | None = None
+    free: bool = False
+    model: str | None = None
 
 
 def _run_id(text: str) -> uuid.UUID | None:
@@ -63,15 +90,28 @@ def _run_id(text: str) -> uuid.UUID | None:
         return None
 
 
-def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool = True) -> ConnectorPlan:
-    """Check the mission's ``[connector]`` before a run is opened.
+def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool = True,
+                   policy: OraclePolicy | None = None, secrets: Any = None, environ: Mapping[str, str] | None = None,
+                   sandbox: bool = True, at: datetime | None = None) -> ConnectorPlan:
+    """Check the mission's ``[connector]`` (and its tier) before a run is opened.
+
+    Args:
+        policy: the install policy's ``[oracle]`` table (balance, tiers).
+        secrets: the home's :class:`~overlord.adapters.secrets.SecretStore` (``None``: none).
+        environ: ``overlord run``'s environment, where a secret is looked up after the store.
+        sandbox: whether the agent runs in the jail (an unsandboxed run is never served from
+            the store).
+        at: the time whose list prices apply (the package layer); ``None``: built-in and file only.
 
     Raises:
         ConfigError: record mode without an upstream, an upstream that does not answer, a
-            price file that cannot be read, a transcript that is missing or bad.
+            price file that cannot be read, a transcript that is missing or bad, a tier that
+            does not exist or is unavailable, a secret the policy does not allow for the
+            upstream, a secret that cannot be found (MissingSecretError).
     """
     con = mission.connector
-    prices = PriceTable.built_in()
+    policy = policy or OraclePolicy()
+    prices = PriceTable.built_in().with_package(GenaiPrices(at) if at is not None else None)
     if con.prices:
         path = Path(con.prices)
         path = path if path.is_absolute() else mission_dir / path
@@ -80,20 +120,65 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
         except (OSError, UnicodeError) as e:
             raise ConfigError(f"cannot read the price file {path}: {e}", "fix [connector] prices") from e
         prices = prices.extended_from_toml(text, source=str(path))
+    caps = {"run_limit_micro_usd": mission.limits.max_cost_micro_usd, "balance_micro_usd": policy.balance_micro_usd,
+            "free": con.free}
     if con.mode == "record":
-        if not con.upstream:
-            raise ConfigError("connector.upstream is required when mode = \"record\"",
-                              'e.g. upstream = "https://api.anthropic.com"')
-        if check_reachable:
-            check_upstream(con.upstream)
-        return ConnectorPlan("record", mission.models, prices, upstream=con.upstream)
+        return _plan_record(mission, policy, prices, caps, secrets=secrets, environ=environ or {}, sandbox=sandbox,
+                            check_reachable=check_reachable)
+    if mission.tier is not None:
+        raise ConfigError("mission.tier is for mode = \"record\" (a replay spends nothing)", "remove tier, or record")
     text = con.transcript or ""
     path = Path(text)
     path = path if path.is_absolute() else mission_dir / path
     run_id = _run_id(text)
     if run_id is not None and not path.exists():
-        return ConnectorPlan("replay", mission.models, prices, recorded_run=run_id)
-    return ConnectorPlan("replay", mission.models, prices, transcript=Transcript.from_file(path))
+        return ConnectorPlan("replay", mission.models, prices, recorded_run=run_id, **caps)
+    return ConnectorPlan("replay", mission.models, prices, transcript=Transcript.from_file(path), **caps)
+
+
+def _plan_record(mission: Mission, policy: OraclePolicy, prices: PriceTable, caps: dict[str, Any], *, secrets: Any,
+                 environ: Mapping[str, str], sandbox: bool, check_reachable: bool) -> ConnectorPlan:
+    con = mission.connector
+    upstream, key_name, models, model = con.upstream, con.api_key_secret, mission.models, None
+    decisions: tuple[RouteDecision, ...] = ()
+    tier_name = None
+    wants_tier = mission.tier is not None or goal_tier(mission.goal) in policy.tiers or (not upstream and policy.tiers)
+    if policy.tiers and wants_tier:
+        decisions = tuple(route(policy, mission_tier=mission.tier, goal=mission.goal))
+        tier_name = chosen(list(decisions))
+        if tier_name is None:
+            why = "; ".join(f"tier {d.tier}: {d.reason}" for d in decisions if d.outcome == "rejected") or "no tiers"
+            raise ConfigError(f"no tier of the install policy is available for this run ({why})",
+                              "give the tier a credential of its own with `overlord policy set`")
+        tier = policy.tiers[tier_name]
+        if upstream and upstream.rstrip("/") != tier.base_url:
+            raise ConfigError(f"connector.upstream {upstream} is not tier {tier_name}'s base URL {tier.base_url}",
+                              "remove [connector] upstream: the tier says where its calls go")
+        if con.api_key_secret and con.api_key_secret != tier.credential:
+            raise ConfigError(f"connector.api_key_secret {con.api_key_secret} is not tier {tier_name}'s credential",
+                              "remove api_key_secret: a tier uses its own credential, never another's")
+        upstream, key_name = tier.base_url, tier.credential
+        if tier.price is not None:
+            prices = prices.with_entry(tier.model, tier.price)
+        models = mission.models or (tier.model,)
+        model = None if mission.models else tier.model
+    if not upstream:
+        raise ConfigError("connector.upstream is required when mode = \"record\"",
+                          'e.g. upstream = "https://api.anthropic.com" (or name a tier of the install policy)')
+    key = source = None
+    if key_name is not None:
+        if not policy.allows(key_name, upstream):
+            raise ConfigError(f"the secret {key_name} may not be sent to {upstream}: the install policy allows it only to "
+                              "the base URL of a tier whose credential it is",
+                              "refused before anything ran; add such a tier with `overlord policy set`")
+        from overlord.adapters.secrets import resolve_secret
+
+        found = resolve_secret(key_name, store=secrets, environ=environ, use_store=sandbox)
+        key, source = found.value, found.source
+    if check_reachable:
+        check_upstream(upstream)
+    return ConnectorPlan("record", tuple(models), prices, upstream=upstream, api_key=key, key_name=key_name,
+                         key_source=source, tier=tier_name, decisions=decisions, model=model, **caps)
 
 
 def load_recorded(session: Any, plan: ConnectorPlan | None) -> list[RecordedResponse] | None:
@@ -137,9 +222,10 @@ class LiveConnector:
     """A started connector wired to a run: ``url`` for the runtime, ``stop_requested`` for the
     controller, ``close`` (or the context manager) to stop it."""
 
-    def __init__(self, thread: ConnectorThread, route: Route) -> None:
+    def __init__(self, thread: ConnectorThread, route: Route, spend: Any = None) -> None:
         self.thread = thread
         self.route = route
+        self.spend = spend
 
     @property
     def url(self) -> str:
@@ -147,8 +233,8 @@ class LiveConnector:
         return self.thread.url
 
     def stop_requested(self) -> tuple[StopCode, str] | None:
-        """The route's first violation, or ``None``."""
-        return self.route.violation()
+        """The route's first violation, else the spend reserve's stop (``budget``), else ``None``."""
+        return self.route.violation() or (self.spend.stop_requested() if self.spend is not None else None)
 
     def model_requests(self) -> int:
         """How many model requests the runtime sent (a resumed replay continues after them)."""
@@ -167,9 +253,11 @@ class LiveConnector:
 
 def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], None]], None],
                     put_blob: Callable[[bytes], str], clock: Clock, host_env: Mapping[str, str], dummy_key: str,
-                    recorded: list[RecordedResponse] | None = None) -> LiveConnector:
+                    recorded: list[RecordedResponse] | None = None, spend: Any = None) -> LiveConnector:
     """Start the planned connector; each answered request becomes a ``ConnectorCalled`` event
-    through ``record`` (a :meth:`RunRecorder.apply`), its bodies stored with ``put_blob``.
+    through ``record`` (a :meth:`RunRecorder.apply`), its bodies stored with ``put_blob``; in
+    record mode each model call goes through ``spend`` (a
+    :class:`~overlord.domain.spend.SpendReserve`).
 
     Raises:
         ConnectorError: it could not start.
@@ -190,10 +278,12 @@ def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], No
 
     if plan.mode == "record":
         assert plan.upstream is not None
-        connector = RecordConnector(plan.upstream, api_key=host_env.get(UPSTREAM_KEY_ENV) or None, route=route,
-                                    prices=plan.prices, on_call=on_call, secrets=(dummy_key,))
+        key = plan.api_key if plan.key_name is not None else host_env.get(UPSTREAM_KEY_ENV) or None
+        connector = RecordConnector(plan.upstream, api_key=key, route=route, prices=plan.prices, on_call=on_call,
+                                    secrets=(dummy_key,), spend=spend)
         thread = ConnectorThread(connector=connector)
     else:
+        spend = None  # a replay spends nothing
         thread = ConnectorThread(plan.transcript or Transcript(), route=route, on_call=on_call, recorded=recorded)
     thread.start()
-    return LiveConnector(thread, route)
+    return LiveConnector(thread, route, spend)

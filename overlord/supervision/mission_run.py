@@ -27,6 +27,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,7 @@ from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv
 from overlord.supervision import mission_layers
 from overlord.supervision.controller import Controller, Supervised
 from overlord.supervision.decision_service import DecisionCore, DecisionService, arm_guard
+from overlord.supervision.install_policy import load_oracle_policy
 from overlord.supervision.mission_connector import (
     ConnectorPlan,
     LiveConnector,
@@ -57,6 +59,7 @@ from overlord.supervision.mission_connector import (
     start_connector,
 )
 from overlord.supervision.recorder import RunRecorder
+from overlord.supervision.spend import LedgerSpendReserve
 
 log = structlog.get_logger("overlord.mission")
 
@@ -103,11 +106,15 @@ class ResumeFrom:
 
 
 def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, host_path: str | None = None,
-            sandbox: bool = True) -> Prepared:
+            sandbox: bool = True, environ: Mapping[str, str] | None = None, secrets: Any = None,
+            at: datetime | None = None) -> Prepared:
     """Check the mission against this machine before a run is opened.
 
     Args:
         host_path: the PATH to find the runtime's CLI on (the caller's own).
+        environ: the caller's environment, where a named secret is looked up after the store.
+        secrets: the home's secret store (``None``: none is consulted).
+        at: now, for the list prices of the package layer.
 
     Raises:
         ConfigError: the root contains (or is inside) the home or is not a directory, a
@@ -123,12 +130,13 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
     explicit = mission.command[0] if mission.command else mission.binary
     binary = runtime.find_binary(explicit, search_dirs=(mission_dir,), path=host_path)
     bwrap = bubblewrap_path() if sandbox else None
-    plan = plan_connector(mission, mission_dir=mission_dir) if runtime.caps.connector else None
+    plan = plan_connector(mission, mission_dir=mission_dir, policy=load_oracle_policy(home_root), secrets=secrets,
+                          environ=environ, sandbox=sandbox, at=at) if runtime.caps.connector else None
     version = runtime.version(binary) if runtime.executable else None
     known = getattr(runtime, "known_versions", ())
     if version is not None and known and version not in known:
         log.warning("runtime.version_unknown", runtime=runtime.name, version=version, known=list(known))
-    first = runtime.argv(binary, Launch(prompt=mission.goal, home=root, model=_model(mission),
+    first = runtime.argv(binary, Launch(prompt=mission.goal, home=root, model=_model(mission, plan),
                                         max_turns=mission.limits.max_turns, command=mission.command))
     return Prepared(runtime, binary, tuple(first), version, bwrap, plan)
 
@@ -237,6 +245,10 @@ class MissionRun:
             rf = self.resume_from
             self.recorder.apply(lambda run: run.resumed_from(previous_run=str(rf.run_id), session_id=rf.session_id,
                                                              at=self.clock.now()))
+        plan = self.prepared.connector
+        for d in plan.decisions if plan is not None else ():
+            self.recorder.apply(lambda run, d=d: run.route_decided(tier=d.tier, outcome=d.outcome, reason=d.reason,
+                                                                   at=self.clock.now()))
         self.sealer = mission_layers.open_layers(self.session, self.run_id, self.root, self.recorder.apply,
                                                  self.clock, gitignore=self.mission.layers_gitignore)
         if self.sealer is None:
@@ -286,9 +298,12 @@ class MissionRun:
         if self.runtime.caps.connector:
             plan = self.prepared.connector or ConnectorPlan("replay", self.mission.models,
                                                             transcript=self.prepared.transcript)
+            spend = LedgerSpendReserve(self.session.ledger, origin=self.session.origin, run_id=self.run_id,
+                                       clock=self.clock, run_limit_micro_usd=plan.run_limit_micro_usd,
+                                       balance_micro_usd=plan.balance_micro_usd, tier=plan.tier, free=plan.free)
             self.connector = stack.enter_context(start_connector(
                 _resumed_plan(plan, self.resume_from), record=self.recorder.apply, put_blob=self.session.blobs.put,
-                clock=self.clock, host_env=self.host_env, dummy_key=self.dummy_key, recorded=recorded))
+                clock=self.clock, host_env=self.host_env, dummy_key=self.dummy_key, recorded=recorded, spend=spend))
 
     @property
     def dummy_key(self) -> str:
@@ -301,7 +316,7 @@ class MissionRun:
         extra = {"OVERLORD_SOCKET": str(self.service.socket_path), "OVERLORD_RUN_ID": str(self.run_id),
                  "OVERLORD_HOOK_COMMAND": self.installation.command, "TMPDIR": str(self.runtime_home / "tmp")}
         return Launch(prompt=prompt, home=self.runtime_home, host_env=self.host_env, extra_env=extra,
-                      model=_model(self.mission), max_turns=self.mission.limits.max_turns, resume=resume,
+                      model=_model(self.mission, self.prepared.connector), max_turns=self.mission.limits.max_turns, resume=resume,
                       connector_url=self.connector.url if self.connector else None,
                       api_key=self.dummy_key if self.connector else None, command=self.mission.command)
 
@@ -448,8 +463,10 @@ class MissionRun:
 RESUME_PROMPT = "Continue where you stopped."
 
 
-def _model(mission: Mission) -> str | None:
-    return mission.models[0] if mission.models else None
+def _model(mission: Mission, plan: ConnectorPlan | None = None) -> str | None:
+    if mission.models:
+        return mission.models[0]
+    return plan.model if plan is not None else None
 
 
 def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mission: Mission) -> None:

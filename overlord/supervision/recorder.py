@@ -11,7 +11,10 @@ Its policy is the design's rule that an act the ledger cannot record does not ha
   changes the settlement; if even that cannot be written, it is logged.
 
 Writers in several threads (the controller, the decision service, the connector) are
-serialised: one load-change-save at a time.
+serialised: one load-change-save at a time. Each is a compare-and-swap on the run's stream
+(:mod:`overlord.ledger.cas`): the run is read from a cache fast-forwarded with what others
+appended (``overlord kill`` from another process, say), not replayed whole for every event,
+and a write that lost a race to another writer is decided again on the run as it now is.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import structlog
 
 from overlord.adapters.clock import Clock
 from overlord.domain.settlement import StopCode
-from overlord.errors import EncodingError, LedgerError, OverlordError
+from overlord.errors import EncodingError, LedgerError, NotFoundError, OverlordError
 
 log = structlog.get_logger("overlord.recorder")
 
@@ -59,15 +62,22 @@ class RunRecorder:
         """
         with self._lock:
             try:
-                run = self.ledger.get(self.run_id)
-                change(run)
-                self.ledger.append(run)
+                self.ledger.cas.apply(self.run_id, self._changing(change))
             except Exception as e:  # noqa: BLE001 - any failure to record is the same refusal
                 detail = f"the ledger refused an event of the run ({type(e).__name__}: {_text(e)})"
                 if self.failure is None:
                     self.failure = (StopCode.CONTROLLER_ERROR, detail[:500])
                 _warn("recorder.refused", run_id=str(self.run_id), error=detail)
                 raise RecordFailed(detail, "check the store (disk, database) and run `overlord verify`") from e
+
+    def _changing(self, change: Callable[[Any], None]) -> Callable[[Any], tuple[Any, None]]:
+        def decide(run: Any) -> tuple[Any, None]:
+            if run is None:
+                raise NotFoundError(f"no run {self.run_id} in the ledger")
+            change(run)
+            return run, None
+
+        return decide
 
     def __call__(self, call: Any) -> None:
         """Record one decided tool call (a decision service's ``DecidedCall``) as
@@ -111,9 +121,8 @@ class RunRecorder:
         _warn("run.bookkeeping", run_id=str(self.run_id), step=step, problem=problem)
         try:
             with self._lock:
-                run = self.ledger.get(self.run_id)
-                run.bookkeeping_failed(step=step, problem=problem[:500], at=self.clock.now())
-                self.ledger.append(run)
+                self.ledger.cas.apply(self.run_id, self._changing(
+                    lambda run: run.bookkeeping_failed(step=step, problem=problem[:500], at=self.clock.now())))
         except Exception as e:  # noqa: BLE001 - nothing more can be done than say so
             _warn("run.bookkeeping_unrecorded", run_id=str(self.run_id), step=step, error=_text(e))
 

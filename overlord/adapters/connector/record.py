@@ -18,9 +18,11 @@ Run it in the caller's loop, or in a thread of its own with
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlparse
 
@@ -28,9 +30,11 @@ import aiohttp
 from aiohttp import web
 
 from overlord.adapters.connector import messages as m
-from overlord.adapters.connector.calls import CallRecord, Route, model_of, scrub, usage_of
+from overlord.adapters.connector.budget import ANTHROPIC, CallUsage, WireBudget
+from overlord.adapters.connector.calls import CallRecord, Route, model_of, scrub
 from overlord.adapters.connector.replay import ConnectorError, RequestRecord, serve, unrecorded_answer
 from overlord.domain.prices import PriceTable
+from overlord.domain.spend import Refusal, Reservation, SpendAsk, SpendReserve, input_bound, worst_case
 from overlord.errors import ConfigError
 
 PROVIDER = "anthropic"
@@ -54,11 +58,15 @@ class RecordConnector:
             server's loop; exceptions are swallowed).
         secrets: more strings to strip from stored bodies (the runtime's dummy key).
         host, port: a loopback address; ``port=0``: any free port.
+        spend: the spend reserve (``None``: nothing is reserved): each model call's worst case
+            is reserved before it is forwarded and settled from its usage after.
+        budget: the API's spend hooks (``max_tokens``, usage).
     """
 
     def __init__(self, upstream: str, *, api_key: str | None, route: Route, prices: PriceTable | None = None,
                  on_call: Callable[[CallRecord], None] | None = None, secrets: tuple[str, ...] = (),
-                 host: str = "127.0.0.1", port: int = 0, timeout_s: float = 600.0) -> None:
+                 host: str = "127.0.0.1", port: int = 0, timeout_s: float = 600.0,
+                 spend: SpendReserve | None = None, budget: WireBudget = ANTHROPIC) -> None:
         if host not in ("127.0.0.1", "::1", "localhost"):
             raise ConfigError(f"the record connector listens on loopback only, not {host!r}", "use 127.0.0.1")
         parsed = urlparse(upstream)
@@ -69,12 +77,16 @@ class RecordConnector:
         self.route = route
         self.prices = prices or PriceTable.built_in()
         self.on_call = on_call
+        self.spend = spend
+        self.budget = budget
         self._secrets = tuple(s for s in (api_key, *secrets) if s)
         self.host, self.port = host, port
         self.timeout_s = timeout_s
         self.requests: list[RequestRecord] = []
         self._runner: web.AppRunner | None = None
         self._client: aiohttp.ClientSession | None = None
+        self._settling = 0
+        self._settled = asyncio.Event()
 
     @property
     def url(self) -> str:
@@ -103,7 +115,13 @@ class RecordConnector:
         return self
 
     async def close(self) -> None:
-        """Stop listening and close the upstream client."""
+        """Wait for the settlements still being written (at most ``timeout_s``), then stop
+        listening and close the upstream client."""
+        if self._settling:
+            try:
+                await asyncio.wait_for(self._settled.wait(), timeout=self.timeout_s)
+            except TimeoutError:
+                pass  # an unsettled reservation stays outstanding: counted as spent
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -127,12 +145,18 @@ class RecordConnector:
         stream = isinstance(body, dict) and body.get("stream") is True
         self.requests.append(RequestRecord(len(self.requests), request.method, request.path, model, stream,
                                            None))
+        held: _Held | None = None
         if is_model_call:
             violation = self.route.check(model)
             if violation is not None:
                 code, detail = violation
                 return web.json_response(m.error_body("invalid_request_error", f"refused by Overlord ({code.value}): {detail}"),
                                          status=400)
+            if self.spend is not None:
+                held = await self._reserve(raw, body, model)
+                if isinstance(held, web.Response):
+                    return held
+                raw = held.raw
         assert self._client is not None
         headers = {k: v for k, v in request.headers.items() if k.lower() not in _DROP_REQUEST}
         headers["Accept-Encoding"] = "identity"
@@ -142,19 +166,26 @@ class RecordConnector:
             upstream = await self._client.request(request.method, self.upstream + request.path_qs, data=raw or None,
                                                   headers=headers, allow_redirects=False)
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
+            if held is not None:  # never connected: nothing was sent; else it may have been billed
+                basis = "not_sent" if isinstance(e, aiohttp.ClientConnectorError) else "worst_case"
+                await self._settle(held, 0 if basis == "not_sent" else held.reservation.worst_case_micro_usd, basis)
             return web.json_response(m.error_body("api_error", f"the upstream did not answer: {type(e).__name__}"),
                                      status=502)
         got = bytearray()
+        broke = False
         try:
             async for chunk in upstream.content.iter_any():
                 got.extend(chunk)
         except (TimeoutError, aiohttp.ClientError, ConnectionResetError) as e:
+            broke = True
             got.extend(f"\n[overlord: the exchange broke off: {type(e).__name__}]".encode())
         finally:
             upstream.release()
         # recorded before the runtime sees it: an answer the ledger cannot hold is not passed on
+        settle = None
         if request.method != "HEAD":
-            refused = self._emit(request.path, model, upstream.status, stream, raw, bytes(got), started)
+            refused, settle = self._emit(request.path, model, upstream.status, stream, raw, bytes(got), started, held,
+                                         broke)
             if refused is not None:
                 return refused
         resp = web.StreamResponse(status=upstream.status, headers={
@@ -165,27 +196,108 @@ class RecordConnector:
             await resp.write_eof()
         except ConnectionResetError:
             pass  # the runtime went away (a limit ended it)
+        finally:
+            # settled once the answer is out: until then the worst case stays reserved (a failed
+            # settlement leaves it so, and the reserve stops the run)
+            if held is not None and settle is not None:
+                await self._settle(held, *settle)
         return resp
 
+    # -- the spend reserve --------------------------------------------------------------
+
+    async def _reserve(self, raw: bytes, body: Any, model: str | None) -> _Held | web.Response:
+        """The worst case of the call, reserved before anything is sent; a refusal is the
+        runtime's answer (the reserve keeps it for the controller: stop code ``budget``)."""
+        assert self.spend is not None
+        if not isinstance(body, dict):
+            return web.json_response(m.error_body("invalid_request_error", "refused by Overlord (budget): the body is "
+                                                  "not a JSON object, so its cost cannot be bounded"), status=400)
+        prepared = self.budget.prepare(raw, body)
+        price = self.prices.lookup(model)
+        worst = 0 if price is None else worst_case(
+            price, input_tokens=input_bound(len(prepared.raw), unbounded=prepared.unbounded_input),
+            max_tokens=prepared.max_tokens)
+        ask = SpendAsk(PROVIDER, model, worst, price is not None)
+        verdict = await asyncio.get_running_loop().run_in_executor(None, self._reserve_sync, ask)
+        if isinstance(verdict, Refusal):
+            return web.json_response(m.error_body("invalid_request_error",
+                                                  f"refused by Overlord (budget: {verdict.reason}): {verdict.detail}"),
+                                     status=400)
+        return _Held(prepared.raw, verdict, price is not None)
+
+    def _reserve_sync(self, ask: SpendAsk) -> Reservation | Refusal:
+        assert self.spend is not None
+        try:
+            return self.spend.reserve(ask)
+        except Exception as e:  # noqa: BLE001 - a reserve that fails refuses
+            return Refusal("unavailable", f"the spend reserve failed: {type(e).__name__}")
+
+    async def _settle(self, held: _Held, cost: int, basis: str) -> bool:
+        """Settle a reservation (off the loop); whether it was recorded (else it stays
+        outstanding, and the reserve has asked the controller to stop the run)."""
+        self._settling += 1
+        self._settled.clear()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, self._settle_sync, held, cost, basis)
+        finally:
+            self._settling -= 1
+            if not self._settling:
+                self._settled.set()
+
+    @property
+    def settling(self) -> int:
+        """How many settlements are being written now (they follow the answers they settle)."""
+        return self._settling
+
     def _emit(self, path: str, model: str | None, status: int, stream: bool, req: bytes, res: bytes,
-              started: int) -> web.Response | None:
-        """Report the exchange before it is passed on; the refusal to send when its record failed."""
-        if self.on_call is None:
-            return None
-        tokens = usage_of(res) if path == "/v1/messages" and status < 400 else None
-        t = tokens or usage_of(b"")
+              started: int, held: _Held | None = None, broke: bool = False,
+              ) -> tuple[web.Response | None, tuple[int, str] | None]:
+        """Report the exchange before it is passed on: the refusal to send when its record
+        failed (its reservation then settled at once), and what to settle the reservation at."""
+        use = self.budget.usage(res, stream=stream) if path == "/v1/messages" and status < 400 else None
+        t = use or CallUsage()
         cost = self.prices.cost(model, input_tokens=t.input_tokens, output_tokens=t.output_tokens,
                                 cache_creation_input_tokens=t.cache_creation_input_tokens,
-                                cache_read_input_tokens=t.cache_read_input_tokens)
-        rec = CallRecord(PROVIDER, path, model, status, stream, t.input_tokens, t.output_tokens,
-                         t.cache_creation_input_tokens, t.cache_read_input_tokens, cost.micro_usd,
-                         cost.priced or tokens is None, time.monotonic_ns() - started,
-                         scrub(req, self._secrets), scrub(res, self._secrets))
+                                cache_read_input_tokens=t.cache_read_input_tokens,
+                                cache_creation_1h_input_tokens=t.cache_creation_1h_input_tokens)
+        settle: tuple[int, str] | None = None
+        if held is not None:
+            if status >= 400:
+                settle = (0, "usage")  # an error answer reports no usage and is not billed
+            elif use is None or not use.complete or broke or not held.priced:
+                settle = (held.reservation.worst_case_micro_usd, "worst_case")
+            else:
+                settle = (cost.micro_usd, "usage")
+        if self.on_call is not None:
+            rec = CallRecord(PROVIDER, path, model, status, stream, t.input_tokens, t.output_tokens,
+                             t.cache_creation_input_tokens, t.cache_read_input_tokens,
+                             settle[0] if settle else cost.micro_usd, cost.priced or use is None,
+                             time.monotonic_ns() - started, scrub(req, self._secrets), scrub(res, self._secrets))
+            try:
+                self.on_call(rec)
+            except Exception as e:  # noqa: BLE001 - an act the ledger cannot record does not happen
+                if held is not None and settle is not None:
+                    self._settle_sync(held, *settle)
+                return unrecorded_answer(e), None
+        return None, settle
+
+    def _settle_sync(self, held: _Held, cost: int, basis: str) -> bool:
+        assert self.spend is not None
         try:
-            self.on_call(rec)
-        except Exception as e:  # noqa: BLE001 - an act the ledger cannot record does not happen
-            return unrecorded_answer(e)
-        return None
+            self.spend.settle(held.reservation, cost, basis=basis)
+            return True
+        except Exception:  # noqa: BLE001 - an unrecorded settlement keeps the reservation outstanding
+            return False
+
+
+@dataclass(frozen=True)
+class _Held:
+    """A call whose worst case is reserved: the bytes to send, the reservation, and whether
+    its model had a price (an unpriced free route settles at its reservation, 0)."""
+
+    raw: bytes
+    reservation: Reservation
+    priced: bool
 
 
 def check_upstream(upstream: str, *, timeout_s: float = 5.0) -> None:
