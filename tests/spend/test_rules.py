@@ -8,7 +8,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from overlord.adapters.connector.budget import ANTHROPIC, DEFAULT_MAX_TOKENS
+from overlord.adapters.connector.budget import (
+    ANTHROPIC,
+    DEFAULT_MAX_TOKENS,
+    GEMINI,
+    GEMINI_THINKING_ALLOWANCE,
+    RESPONSES,
+    budget_for,
+)
 from overlord.adapters.prices import GenaiPrices
 from overlord.domain.oracle import OraclePolicy, chosen, route
 from overlord.domain.prices import BUILT_IN, PriceTable
@@ -113,6 +120,36 @@ def test_the_anthropic_hooks_inject_max_tokens_and_read_usage():
     assert not u.complete, "no message_stop: the stream was cut short"
     assert ANTHROPIC.usage(stream + b'event: message_stop\ndata: {"type":"message_stop"}\n\n', stream=True).complete
     assert not ANTHROPIC.usage(b"garbage", stream=False).complete
+
+
+def test_the_responses_and_gemini_hooks():
+    import json
+
+    body = {"model": "gpt-5.5", "input": [{"role": "user", "content": "hi"}], "stream": True}
+    p = RESPONSES.prepare(json.dumps(body).encode(), body)
+    assert p.injected and json.loads(p.raw)["max_output_tokens"] == DEFAULT_MAX_TOKENS and not p.unbounded_input
+    assert RESPONSES.prepare(b"{}", {**body, "previous_response_id": "resp_1"}).unbounded_input
+    assert RESPONSES.prepare(b"{}", {**body, "tools": [{"type": "web_search"}]}).unbounded_input
+    done = (b'data: {"type":"response.created","response":{}}\n\n'
+            b'data: {"type":"response.completed","response":{"status":"completed","usage":{"input_tokens":100,'
+            b'"input_tokens_details":{"cached_tokens":40},"output_tokens":30}}}\n\n')
+    u = RESPONSES.usage(done, stream=True)
+    assert (u.input_tokens, u.cache_read_input_tokens, u.output_tokens, u.complete) == (60, 40, 30, True)
+    assert not RESPONSES.usage(done.split(b"\n\n")[0], stream=True).complete
+
+    g = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    p = GEMINI.prepare(json.dumps(g).encode(), g)
+    assert json.loads(p.raw)["generationConfig"]["maxOutputTokens"] == DEFAULT_MAX_TOKENS
+    assert p.max_tokens == DEFAULT_MAX_TOKENS + GEMINI_THINKING_ALLOWANCE, "thinking is not inside maxOutputTokens"
+    capped = {**g, "generationConfig": {"maxOutputTokens": 100, "thinkingConfig": {"thinkingBudget": 0}}}
+    assert GEMINI.prepare(b"{}", capped).max_tokens == 100
+    assert GEMINI.prepare(b"{}", {**g, "tools": [{"googleSearch": {}}]}).unbounded_input
+    chunks = (b'data: {"candidates":[{"content":{"parts":[{"text":"a"}]}}],"usageMetadata":{"promptTokenCount":50}}\n\n'
+              b'data: {"candidates":[{"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":50,'
+              b'"cachedContentTokenCount":10,"candidatesTokenCount":7,"thoughtsTokenCount":5}}\n\n')
+    u = GEMINI.usage(chunks, stream=True)
+    assert (u.input_tokens, u.cache_read_input_tokens, u.output_tokens, u.complete) == (40, 10, 12, True)
+    assert budget_for("gemini") is GEMINI and budget_for("openai-responses") is RESPONSES
 
 
 POLICY = {

@@ -12,7 +12,12 @@ What the connector needs from an API to reserve before a call and settle after i
   unknown is never free).
 
 :data:`ANTHROPIC` is the Messages API's (``max_tokens``; usage in ``message_start`` and
-``message_delta``, the one-hour cache writes in ``usage.cache_creation``). Pure: no I/O.
+``message_delta``, the one-hour cache writes in ``usage.cache_creation``); :data:`RESPONSES`
+is OpenAI's Responses API's (``max_output_tokens``, which covers reasoning; usage in
+``response.completed``, cached input within ``input_tokens``); :data:`GEMINI` is the Gemini
+API's (``generationConfig.maxOutputTokens``, plus the thinking budget, which it does not
+cover; ``usageMetadata`` in every chunk, the last one final). :func:`budget_for` picks one by
+the API's short name (``anthropic``, ``openai-responses``, ``gemini``). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -139,3 +144,160 @@ class AnthropicBudget:
 
 ANTHROPIC = AnthropicBudget()
 """The Messages API's spend hooks."""
+
+
+def _events(text: str) -> list[dict[str, Any]]:
+    out = []
+    for line in text.splitlines():
+        if line.startswith("data:"):
+            try:
+                ev = json.loads(line[5:].strip())
+            except ValueError:
+                continue
+            if isinstance(ev, dict):
+                out.append(ev)
+    return out
+
+
+def _reencode(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _positive(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+RESPONSES_SERVER_TOOLS = ("web_search", "file_search", "code_interpreter", "mcp", "image_generation", "computer")
+
+
+class ResponsesBudget:
+    """OpenAI's Responses API's hooks."""
+
+    def __init__(self, default_max_tokens: int = DEFAULT_MAX_TOKENS) -> None:
+        self.default_max_tokens = default_max_tokens
+
+    def prepare(self, raw: bytes, body: dict[str, Any]) -> PreparedRequest:
+        """``max_output_tokens`` read, else injected; input unbounded when the request leans
+        on state or content the bytes do not hold (``previous_response_id``, a stored prompt,
+        files or images by reference, hosted tools)."""
+        tools = body.get("tools") if isinstance(body.get("tools"), list) else []
+        hosted = any(isinstance(t, dict) and str(t.get("type", "")).startswith(RESPONSES_SERVER_TOOLS) for t in tools)
+        by_reference = _responses_refers(body.get("input"))
+        unbounded = hosted or by_reference or bool(body.get("previous_response_id")) or bool(body.get("prompt")) \
+            or bool(body.get("conversation"))
+        cap = _positive(body.get("max_output_tokens"))
+        if cap is not None:
+            return PreparedRequest(raw, cap, False, unbounded)
+        return PreparedRequest(_reencode({**body, "max_output_tokens": self.default_max_tokens}),
+                               self.default_max_tokens, True, unbounded)
+
+    def usage(self, response: bytes, *, stream: bool) -> CallUsage:
+        """``response.completed``'s usage (a stream), or the response's (JSON); cached input
+        is reported inside ``input_tokens`` and is split out as cache reads."""
+        text = response.decode("utf-8", "replace")
+        done: dict[str, Any] | None = None
+        if not stream or text.lstrip().startswith("{"):
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                return CallUsage()
+            done = msg if isinstance(msg, dict) else None
+            complete = bool(done) and done.get("status") == "completed"
+        else:
+            complete = False
+            for ev in _events(text):
+                if ev.get("type") in ("response.completed", "response.incomplete") and isinstance(ev.get("response"), dict):
+                    done, complete = ev["response"], ev.get("type") == "response.completed"
+        usage = done.get("usage") if isinstance(done, dict) and isinstance(done.get("usage"), dict) else {}
+        details = usage.get("input_tokens_details") if isinstance(usage.get("input_tokens_details"), dict) else {}
+        total_in, cached = _n(usage.get("input_tokens")), _n(details.get("cached_tokens"))
+        return CallUsage(max(0, total_in - cached), _n(usage.get("output_tokens")), 0, min(cached, total_in), 0,
+                         complete and bool(usage))
+
+
+def _responses_refers(value: Any, depth: int = 0) -> bool:
+    if depth > 64:
+        return True
+    if isinstance(value, dict):
+        if value.get("type") in ("input_file", "input_image") and (value.get("file_id") or value.get("file_url")
+                                                                     or str(value.get("image_url", "")).startswith("http")):
+            return True
+        if value.get("type") == "item_reference":
+            return True
+        return any(_responses_refers(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return any(_responses_refers(v, depth + 1) for v in value)
+    return False
+
+
+GEMINI_THINKING_ALLOWANCE = 32_768
+"""Thinking tokens a Gemini request may spend beyond ``maxOutputTokens`` when it sets no
+thinking budget of its own (the 2.5 models' largest)."""
+GEMINI_SERVER_TOOLS = ("googleSearch", "google_search", "googleSearchRetrieval", "urlContext", "url_context",
+                       "codeExecution", "code_execution")
+
+
+class GeminiBudget:
+    """The Gemini API's hooks."""
+
+    def __init__(self, default_max_tokens: int = DEFAULT_MAX_TOKENS) -> None:
+        self.default_max_tokens = default_max_tokens
+
+    def prepare(self, raw: bytes, body: dict[str, Any]) -> PreparedRequest:
+        """``generationConfig.maxOutputTokens`` read, else injected; the output cap adds the
+        thinking budget (or :data:`GEMINI_THINKING_ALLOWANCE`); input unbounded for files by
+        URI, cached content, or hosted tools."""
+        config = body.get("generationConfig") if isinstance(body.get("generationConfig"), dict) else {}
+        thinking = config.get("thinkingConfig") if isinstance(config.get("thinkingConfig"), dict) else {}
+        budget = thinking.get("thinkingBudget")
+        extra = budget if isinstance(budget, int) and not isinstance(budget, bool) and budget >= 0 else \
+            GEMINI_THINKING_ALLOWANCE
+        tools = body.get("tools") if isinstance(body.get("tools"), list) else []
+        hosted = any(isinstance(t, dict) and any(k in t for k in GEMINI_SERVER_TOOLS) for t in tools)
+        unbounded = hosted or bool(body.get("cachedContent")) or '"fileData"' in raw.decode("utf-8", "replace") \
+            or '"file_data"' in raw.decode("utf-8", "replace")
+        cap = _positive(config.get("maxOutputTokens"))
+        if cap is not None:
+            return PreparedRequest(raw, cap + extra, False, unbounded)
+        fixed = {**body, "generationConfig": {**config, "maxOutputTokens": self.default_max_tokens}}
+        return PreparedRequest(_reencode(fixed), self.default_max_tokens + extra, True, unbounded)
+
+    def usage(self, response: bytes, *, stream: bool) -> CallUsage:
+        """The last ``usageMetadata`` (output is candidates plus thoughts; cached prompt tokens
+        are cache reads); whole once a candidate carries a ``finishReason``."""
+        text = response.decode("utf-8", "replace")
+        chunks: list[dict[str, Any]] = []
+        if not stream or text.lstrip().startswith(("{", "[")):
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                return CallUsage()
+            chunks = [c for c in (parsed if isinstance(parsed, list) else [parsed]) if isinstance(c, dict)]
+        else:
+            chunks = _events(text)
+        meta: dict[str, Any] = {}
+        complete = False
+        for c in chunks:
+            if isinstance(c.get("usageMetadata"), dict):
+                meta = c["usageMetadata"]
+            for cand in c.get("candidates") or []:
+                if isinstance(cand, dict) and cand.get("finishReason"):
+                    complete = True
+        prompt, cached = _n(meta.get("promptTokenCount")), _n(meta.get("cachedContentTokenCount"))
+        out = _n(meta.get("candidatesTokenCount")) + _n(meta.get("thoughtsTokenCount"))
+        return CallUsage(max(0, prompt - cached), out, 0, min(cached, prompt), 0, complete and bool(meta))
+
+
+RESPONSES = ResponsesBudget()
+"""OpenAI's Responses API's spend hooks."""
+GEMINI = GeminiBudget()
+"""The Gemini API's spend hooks."""
+
+
+def budget_for(api: str) -> WireBudget:
+    """The spend hooks of the API called ``api`` (``anthropic``, ``openai-responses``, ``gemini``).
+
+    Raises:
+        KeyError: an API without spend hooks (the connector then cannot reserve: it refuses).
+    """
+    return {"anthropic": ANTHROPIC, "openai-responses": RESPONSES, "gemini": GEMINI}[api]
