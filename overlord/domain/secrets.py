@@ -22,51 +22,60 @@ def store_stream_id(store_id: str) -> uuid.UUID:
 
 
 class SecretStoreLog(Aggregate):
-    TOPIC = "overlord.secrets.Store"
     """One secret store's changes. State: the names it holds and whether it was last unlocked."""
 
+    TOPIC = "overlord.secrets.Store"
+
     class Created(Aggregate.Created):
-        TOPIC = "overlord.secrets.StoreCreated"
         """A store was made (``secret init``): its id, key protection and envelope hash."""
+
+        TOPIC = "overlord.secrets.StoreCreated"
 
         store_id: str
         protection: str
         envelope_sha256: str
 
     class SecretWritten(Aggregate.Event):
-        TOPIC = "overlord.secrets.SecretWritten"
         """Secret ``name`` was set; the envelope written and the value's keyed fingerprint."""
+
+        TOPIC = "overlord.secrets.SecretWritten"
 
         name: str
         envelope_sha256: str
         fingerprint: str
 
         def apply(self, aggregate: SecretStoreLog) -> None:
+            """The store now holds ``name``."""
             aggregate.names.add(self.name)
 
     class SecretDeleted(Aggregate.Event):
-        TOPIC = "overlord.secrets.SecretDeleted"
         """Secret ``name`` was removed; the envelope written."""
+
+        TOPIC = "overlord.secrets.SecretDeleted"
 
         name: str
         envelope_sha256: str
 
         def apply(self, aggregate: SecretStoreLog) -> None:
+            """The store no longer holds ``name``."""
             aggregate.names.discard(self.name)
 
     class SecretStoreUnlocked(Aggregate.Event):
-        TOPIC = "overlord.secrets.SecretStoreUnlocked"
         """The data key was cached in the kernel keyring for ``timeout_s`` seconds."""
+
+        TOPIC = "overlord.secrets.SecretStoreUnlocked"
 
         timeout_s: int
 
     class SecretStoreLocked(Aggregate.Event):
-        TOPIC = "overlord.secrets.SecretStoreLocked"
         """The cached data key was forgotten."""
 
+        TOPIC = "overlord.secrets.SecretStoreLocked"
+
     class PassphraseChanged(Aggregate.Event):
-        TOPIC = "overlord.secrets.PassphraseChanged"
         """The data key was rewrapped under a new passphrase; the envelope written."""
+
+        TOPIC = "overlord.secrets.PassphraseChanged"
 
         envelope_sha256: str
 

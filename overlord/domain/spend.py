@@ -183,20 +183,23 @@ def account_id(origin: str) -> uuid.UUID:
 
 
 class SpendAccount(Aggregate):
-    TOPIC = "overlord.spend.Account"
     """The install's spend: every reservation, settlement and refusal of every run, in order.
     State: outstanding reservations and settled totals, per run and for the install."""
 
+    TOPIC = "overlord.spend.Account"
+
     class Created(Aggregate.Created):
-        TOPIC = "overlord.spend.AccountOpened"
         """The account of the ledger ``origin`` was opened."""
+
+        TOPIC = "overlord.spend.AccountOpened"
 
         origin: str
 
     class SpendReserved(Aggregate.Event):
-        TOPIC = "overlord.spend.SpendReserved"
         """A call's worst case was reserved for ``run`` (micro-dollars), judged against the
         run's cap and the install's balance as they stood (``None``: no cap)."""
+
+        TOPIC = "overlord.spend.SpendReserved"
 
         reservation_id: str
         run: str
@@ -208,13 +211,15 @@ class SpendAccount(Aggregate):
         balance_micro_usd: int | None
 
         def apply(self, aggregate: SpendAccount) -> None:
+            """Hold the worst case against the run and the install."""
             aggregate._hold(self.reservation_id, self.run, self.worst_case_micro_usd)
 
     class SpendSettled(Aggregate.Event):
-        TOPIC = "overlord.spend.SpendSettled"
         """A reservation was settled at ``cost_micro_usd`` (``basis``: usage, worst_case,
         not_sent); ``released_micro_usd`` went back, ``overrun_micro_usd`` is what the call
         cost beyond its worst case (0 unless the upstream reported more than was possible)."""
+
+        TOPIC = "overlord.spend.SpendSettled"
 
         reservation_id: str
         run: str
@@ -224,13 +229,15 @@ class SpendAccount(Aggregate):
         basis: str
 
         def apply(self, aggregate: SpendAccount) -> None:
+            """Release the reservation and count the cost as settled."""
             aggregate._release(self.reservation_id, self.run, self.cost_micro_usd)
 
     class SpendRefused(Aggregate.Event):
-        TOPIC = "overlord.spend.SpendRefused"
         """A call of ``run`` was refused before anything was sent: ``reason`` (one of
         run_limit, install_balance, unpriced, contention, unavailable), the worst case, and
         the remainders it was judged against (``None``: no cap)."""
+
+        TOPIC = "overlord.spend.SpendRefused"
 
         run: str
         tier: str | None

@@ -20,6 +20,7 @@ import copy
 import random
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 from uuid import UUID
@@ -30,6 +31,8 @@ from overlord.errors import LedgerError
 
 R = TypeVar("R")
 DEFAULT_ATTEMPTS = 200
+CACHED_STREAMS = 1024
+"""How many streams' aggregates one process keeps, newest used first (the rest are read again)."""
 
 
 class VersionConflict(LedgerError):
@@ -53,7 +56,7 @@ class StreamCAS:
         self.ledger = ledger
         self.attempts = attempts
         self.pause_s = pause_s
-        self._cache: dict[UUID, Any] = {}
+        self._cache: OrderedDict[UUID, Any] = OrderedDict()
         self._locks: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
         self.conflicts = 0
@@ -69,7 +72,8 @@ class StreamCAS:
         Raises:
             RecordError: a stored event fails its checks (signature, chain).
         """
-        cached = self._cache.get(stream)
+        with self._guard:
+            cached = self._cache.get(stream)
         if cached is None:
             try:
                 cached = self.ledger.repository.get(stream)
@@ -78,8 +82,15 @@ class StreamCAS:
         else:
             newer = self.ledger.repository.event_store.get(originator_id=stream, gt=cached.version)
             cached = project_aggregate(cached, newer)
-        self._cache[stream] = cached
+        self._keep(stream, cached)
         return copy.deepcopy(cached)
+
+    def _keep(self, stream: UUID, aggregate: Any) -> None:
+        with self._guard:
+            self._cache[stream] = aggregate
+            self._cache.move_to_end(stream)
+            while len(self._cache) > CACHED_STREAMS:
+                self._cache.popitem(last=False)
 
     def apply(self, stream: UUID, decide: Callable[[Any | None], tuple[Any | None, R]]) -> R:
         """Decide on the stream's current state and append the decision, atomically.
@@ -105,7 +116,7 @@ class StreamCAS:
                     self.conflicts += 1
                     time.sleep(random.random() * self.pause_s * min(attempt + 1, 8))  # noqa: S311 - jitter, not a secret
                     continue
-                self._cache[stream] = to_save
+                self._keep(stream, to_save)
                 return result
         raise Contended(f"stream {stream}: {self.attempts} compare-and-swap attempts lost to other writers",
                         "the store is under heavy contention; retry")

@@ -175,6 +175,10 @@ def _plan_record(mission: Mission, policy: OraclePolicy, prices: PriceTable, cap
 
         found = resolve_secret(key_name, store=secrets, environ=environ, use_store=sandbox)
         key, source = found.value, found.source
+        if not sandbox and secrets is not None and secrets.exists():
+            log.warning("connector.store_not_used", secret=key_name, source=source,
+                        why="a --no-sandbox run is never served from the secret store (an unsandboxed agent could "
+                            "read the unlocked key from the keyring)")
     if check_reachable:
         check_upstream(upstream)
     return ConnectorPlan("record", tuple(models), prices, upstream=upstream, api_key=key, key_name=key_name,

@@ -130,6 +130,10 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
     explicit = mission.command[0] if mission.command else mission.binary
     binary = runtime.find_binary(explicit, search_dirs=(mission_dir,), path=host_path)
     bwrap = bubblewrap_path() if sandbox else None
+    if not sandbox and secrets is not None and secrets.unlocked():
+        log.warning("run.unsandboxed_with_unlocked_secrets",
+                    why="the secret store is unlocked and an unsandboxed agent runs as you: it can read the store's "
+                        "key from the kernel keyring", hint="`overlord secret lock` before unsandboxed runs")
     plan = plan_connector(mission, mission_dir=mission_dir, policy=load_oracle_policy(home_root), secrets=secrets,
                           environ=environ, sandbox=sandbox, at=at) if runtime.caps.connector else None
     version = runtime.version(binary) if runtime.executable else None

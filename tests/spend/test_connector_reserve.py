@@ -28,6 +28,7 @@ from overlord.errors import ConfigError
 from overlord.ledger.session import init_home
 from overlord.supervision.mission_connector import plan_connector
 from overlord.supervision.spend import LedgerSpendReserve
+from tests.claude.conftest import claude_bin  # noqa: F401 - the real CLI fixture
 from tests.conftest import StepClock, overlord_cmd
 
 MODEL = "claude-sonnet-4-5"
@@ -129,6 +130,17 @@ def test_an_unpriced_paid_call_is_refused_and_never_sent(rig):
     assert spend.stop_requested()[0] is StopCode.BUDGET
 
 
+def test_a_path_that_could_spend_unreserved_is_refused(rig):
+    session, make = rig
+    con, up, spend = make([])
+    req = urllib.request.Request(con.url + "/v1/messages/batches", data=b'{"requests": []}', method="POST",
+                                 headers={"content-type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(req, timeout=30)
+    assert e.value.code == 403 and b"cannot be reserved" in e.value.read()
+    assert up.requests == []
+
+
 def test_a_free_route_lets_an_unpriced_model_through_at_zero(rig):
     session, make = rig
     con, up, spend = make([{"blocks": [{"text": "x"}], "usage": USAGE}], models=("local-llm-x",), free=True)
@@ -219,6 +231,19 @@ def test_bad_mission_inputs_are_one_line_exit_2(tmp_path):
                            env=env, capture_output=True, text=True, timeout=120)
         assert p.returncode == 2 and "max_cost_usd must be a positive number" in p.stderr, p.stderr
         assert len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
+
+
+def test_a_negative_price_stops_overlord_run_in_one_line(tmp_path, claude_bin):  # noqa: F811
+    env = dict(os.environ, OVERLORD_HOME=str(tmp_path / "home"))
+    subprocess.run([*overlord_cmd(), "init"], env=env, check=True, capture_output=True)
+    (tmp_path / "prices.toml").write_text('[models."m"]\ninput = 1\noutput = -0.5\n')
+    (tmp_path / "root").mkdir()
+    (tmp_path / "m.toml").write_text('[mission]\ngoal = "g"\n[connector]\nmode = "record"\n'
+                                     'upstream = "http://127.0.0.1:9"\nprices = "prices.toml"\n')
+    p = subprocess.run([*overlord_cmd(), "run", "--mission", str(tmp_path / "m.toml"), "--root", str(tmp_path / "root")],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and "output must not be negative" in p.stderr and "price of 0 or more" in p.stderr, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
 
 
 def test_a_price_file_with_a_negative_price_is_refused(tmp_path):

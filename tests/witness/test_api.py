@@ -168,7 +168,7 @@ async def test_no_route_returns_a_secret(client, served) -> None:
     responses = [
         await client.get(p)
         for p in ["/", "/healthz", "/api/runs", f"/api/runs/{run_id}", "/api/events?limit=1000", "/api/journal",
-                  "/api/verify", "/nope", "/api/actions/checkpoint"]
+                  "/api/verify", "/api/secrets", "/nope", "/api/actions/checkpoint"]
     ]
     responses.append(await client.post("/add-checkpoint", data=AddCheckpointRequest(0, (), note).to_body()))
     responses.append(await client.post("/api/actions/checkpoint", json={"confirm": True},
@@ -183,4 +183,5 @@ async def test_no_route_returns_a_secret(client, served) -> None:
     # every registered route was covered
     paths = {r.resource.canonical for r in client.app.router.routes() if r.resource is not None}
     assert paths <= {"/", "/healthz", "/api/runs", "/api/runs/{id}", "/api/events", "/api/events/stream",
-                     "/api/journal", "/api/verify", "/add-checkpoint", "/api/actions/", "/api/actions/checkpoint"}
+                     "/api/journal", "/api/verify", "/api/secrets", "/add-checkpoint", "/api/actions/",
+                     "/api/actions/checkpoint"}

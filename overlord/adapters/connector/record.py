@@ -39,6 +39,8 @@ from overlord.errors import ConfigError
 
 PROVIDER = "anthropic"
 """The provider named in records (the Messages API)."""
+FREE_PATHS = frozenset({"/v1/messages/count_tokens"})
+"""Paths besides model calls that may be posted with a spend reserve in place (they cost nothing)."""
 
 _DROP_REQUEST = {"host", "content-length", "authorization", "x-api-key", "accept-encoding", "connection",
                  "keep-alive", "transfer-encoding", "te", "upgrade", "proxy-authorization", "cookie"}
@@ -146,6 +148,12 @@ class RecordConnector:
         self.requests.append(RequestRecord(len(self.requests), request.method, request.path, model, stream,
                                            None))
         held: _Held | None = None
+        if self.spend is not None and not is_model_call and request.method not in ("GET", "HEAD") \
+                and request.path not in FREE_PATHS:
+            # a path that could spend (batches, legacy completions...) without a reservation: refused
+            return web.json_response(m.error_body(
+                "permission_error", f"refused by Overlord (budget): {request.method} {request.path} cannot be "
+                                    "reserved against the budget"), status=403)
         if is_model_call:
             violation = self.route.check(model)
             if violation is not None:
