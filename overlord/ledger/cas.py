@@ -72,6 +72,12 @@ class StreamCAS:
         Raises:
             RecordError: a stored event fails its checks (signature, chain).
         """
+        return self._read(stream, fresh=True)
+
+    def _read(self, stream: UUID, *, fresh: bool) -> Any | None:
+        """A private copy of the stream's aggregate: fast-forwarded from the store when
+        ``fresh``, else as this process last saw it (a write decided on it is checked by the
+        store's version compare, so a stale copy can only lose, never win)."""
         with self._guard:
             cached = self._cache.get(stream)
         if cached is None:
@@ -79,7 +85,7 @@ class StreamCAS:
                 cached = self.ledger.repository.get(stream)
             except AggregateNotFoundError:
                 return None
-        else:
+        elif fresh:
             newer = self.ledger.repository.event_store.get(originator_id=stream, gt=cached.version)
             cached = project_aggregate(cached, newer)
         self._keep(stream, cached)
@@ -105,15 +111,20 @@ class StreamCAS:
             LedgerError: the store refused the write for another reason.
         """
         with self._lock(stream):
+            fresh = False  # the first try decides on the cached copy; the write's compare checks it
             for attempt in range(self.attempts):
-                agg = self.current(stream)
+                agg = self._read(stream, fresh=fresh)
                 to_save, result = decide(agg)
                 if to_save is None or not to_save.pending_events:
-                    return result
+                    if fresh:
+                        return result
+                    fresh = True  # a decision that writes nothing is only true of the newest state
+                    continue
                 try:
                     self.ledger.append(to_save)
                 except VersionConflict:
                     self.conflicts += 1
+                    fresh = True
                     time.sleep(random.random() * self.pause_s * min(attempt + 1, 8))  # noqa: S311 - jitter, not a secret
                     continue
                 self._keep(stream, to_save)
