@@ -3,7 +3,9 @@
 One stream per store (its id from the store's random ``store_id``). Each change the CLI makes
 to the store is recorded here: which secret, the SHA-256 of the envelope the change wrote, a
 fingerprint keyed by the store's data key (equal values give equal fingerprints, to the owner
-only), unlocks (with their timeout) and locks. Pure: times are passed in.
+only), unlocks (with their timeout) and locks. Each event is declared once (docstring,
+``TOPIC``, fields, ``apply``, ``summary``); the commands are made from its fields. Pure: times
+are passed in.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from datetime import datetime
 
 from eventsourcing.domain import Aggregate
 
+from overlord.domain.events import triggers
+
 STORE_NAMESPACE = uuid.UUID("0b5e9a3c-4c1d-4a8e-9d47-6165676973ff")
 
 
@@ -21,13 +25,21 @@ def store_stream_id(store_id: str) -> uuid.UUID:
     return uuid.uuid5(STORE_NAMESPACE, f"secret-store:{store_id}")
 
 
+def _envelope(sha256: str) -> str:
+    return f" (envelope {sha256[:16]}…)" if sha256 else ""
+
+
 class SecretStoreLog(Aggregate):
-    """One secret store's changes. State: the names it holds and whether it was last unlocked."""
+    """One secret store's changes. State: the names it holds."""
 
     TOPIC = "overlord.secrets.Store"
 
-    class Created(Aggregate.Created):
-        """A store was made (``secret init``): its id, key protection and envelope hash."""
+    class Event(Aggregate.Event):
+        """An event of a secret store's stream (the base of the events below; never stored)."""
+
+    class Created(Event, Aggregate.Created):
+        """``StoreCreated``: a store was made (``secret init``): its ``store_id``, its key
+        ``protection`` (``argon2id``) and the SHA-256 of the envelope written."""
 
         TOPIC = "overlord.secrets.StoreCreated"
 
@@ -35,8 +47,13 @@ class SecretStoreLog(Aggregate):
         protection: str
         envelope_sha256: str
 
-    class SecretWritten(Aggregate.Event):
-        """Secret ``name`` was set; the envelope written and the value's keyed fingerprint."""
+        def summary(self) -> str:
+            """One line for people."""
+            return f"secret store created ({self.protection}){_envelope(self.envelope_sha256)}"
+
+    class SecretWritten(Event):
+        """Secret ``name`` was set: the envelope written, and the value's ``fingerprint``
+        (HMAC-SHA256 under the store's data key, truncated: it names no value to anyone else)."""
 
         TOPIC = "overlord.secrets.SecretWritten"
 
@@ -48,7 +65,13 @@ class SecretStoreLog(Aggregate):
             """The store now holds ``name``."""
             aggregate.names.add(self.name)
 
-    class SecretDeleted(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"secret {self.name} set{_envelope(self.envelope_sha256)}"
+
+    written = triggers(SecretWritten)
+
+    class SecretDeleted(Event):
         """Secret ``name`` was removed; the envelope written."""
 
         TOPIC = "overlord.secrets.SecretDeleted"
@@ -60,24 +83,48 @@ class SecretStoreLog(Aggregate):
             """The store no longer holds ``name``."""
             aggregate.names.discard(self.name)
 
-    class SecretStoreUnlocked(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"secret {self.name} removed{_envelope(self.envelope_sha256)}"
+
+    deleted = triggers(SecretDeleted)
+
+    class SecretStoreUnlocked(Event):
         """The data key was cached in the kernel keyring for ``timeout_s`` seconds."""
 
         TOPIC = "overlord.secrets.SecretStoreUnlocked"
 
         timeout_s: int
 
-    class SecretStoreLocked(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"secret store unlocked for {self.timeout_s} s"
+
+    unlocked = triggers(SecretStoreUnlocked)
+
+    class SecretStoreLocked(Event):
         """The cached data key was forgotten."""
 
         TOPIC = "overlord.secrets.SecretStoreLocked"
 
-    class PassphraseChanged(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return "secret store locked"
+
+    locked = triggers(SecretStoreLocked)
+
+    class PassphraseChanged(Event):
         """The data key was rewrapped under a new passphrase; the envelope written."""
 
         TOPIC = "overlord.secrets.PassphraseChanged"
 
         envelope_sha256: str
+
+        def summary(self) -> str:
+            """One line for people."""
+            return f"secret store passphrase changed{_envelope(self.envelope_sha256)}"
+
+    passphrase_changed = triggers(PassphraseChanged)
 
     def __init__(self, store_id: str, protection: str, envelope_sha256: str) -> None:
         self.store_id = store_id
@@ -89,24 +136,3 @@ class SecretStoreLog(Aggregate):
         """Record a new store (``StoreCreated``)."""
         return cls._create(cls.Created, id=store_stream_id(store_id), timestamp=at, store_id=store_id,
                            protection=protection, envelope_sha256=envelope_sha256)
-
-    def written(self, *, name: str, envelope_sha256: str, fingerprint: str, at: datetime) -> None:
-        """Record ``SecretWritten``."""
-        self.trigger_event(self.SecretWritten, timestamp=at, name=name, envelope_sha256=envelope_sha256,
-                           fingerprint=fingerprint)
-
-    def deleted(self, *, name: str, envelope_sha256: str, at: datetime) -> None:
-        """Record ``SecretDeleted``."""
-        self.trigger_event(self.SecretDeleted, timestamp=at, name=name, envelope_sha256=envelope_sha256)
-
-    def unlocked(self, *, timeout_s: int, at: datetime) -> None:
-        """Record ``SecretStoreUnlocked``."""
-        self.trigger_event(self.SecretStoreUnlocked, timestamp=at, timeout_s=timeout_s)
-
-    def locked(self, *, at: datetime) -> None:
-        """Record ``SecretStoreLocked``."""
-        self.trigger_event(self.SecretStoreLocked, timestamp=at)
-
-    def passphrase_changed(self, *, envelope_sha256: str, at: datetime) -> None:
-        """Record ``PassphraseChanged``."""
-        self.trigger_event(self.PassphraseChanged, timestamp=at, envelope_sha256=envelope_sha256)

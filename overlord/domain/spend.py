@@ -182,20 +182,31 @@ def account_id(origin: str) -> uuid.UUID:
     return uuid.uuid5(ACCOUNT_NAMESPACE, f"spend-account:{origin}")
 
 
+def _usd6(micro: int | None) -> str:
+    return "no cap" if micro is None else usd(micro)
+
+
 class SpendAccount(Aggregate):
     """The install's spend: every reservation, settlement and refusal of every run, in order.
     State: outstanding reservations and settled totals, per run and for the install."""
 
     TOPIC = "overlord.spend.Account"
 
-    class Created(Aggregate.Created):
-        """The account of the ledger ``origin`` was opened."""
+    class Event(Aggregate.Event):
+        """An event of the install's account (the base of the events below; never stored)."""
+
+    class Created(Event, Aggregate.Created):
+        """``AccountOpened``: the account of the ledger ``origin`` was opened."""
 
         TOPIC = "overlord.spend.AccountOpened"
 
         origin: str
 
-    class SpendReserved(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            return f"spend account opened for {self.origin}"
+
+    class SpendReserved(Event):
         """A call's worst case was reserved for ``run`` (micro-dollars), judged against the
         run's cap and the install's balance as they stood (``None``: no cap)."""
 
@@ -214,7 +225,13 @@ class SpendAccount(Aggregate):
             """Hold the worst case against the run and the install."""
             aggregate._hold(self.reservation_id, self.run, self.worst_case_micro_usd)
 
-    class SpendSettled(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            tier = f", tier {self.tier}" if self.tier else ""
+            return (f"spend reserved for run {self.run[:8]}: {usd(self.worst_case_micro_usd)} worst case "
+                    f"({self.model} via {self.provider}{tier}; run cap {_usd6(self.run_limit_micro_usd)})")
+
+    class SpendSettled(Event):
         """A reservation was settled at ``cost_micro_usd`` (``basis``: usage, worst_case,
         not_sent); ``released_micro_usd`` went back, ``overrun_micro_usd`` is what the call
         cost beyond its worst case (0 unless the upstream reported more than was possible)."""
@@ -232,7 +249,13 @@ class SpendAccount(Aggregate):
             """Release the reservation and count the cost as settled."""
             aggregate._release(self.reservation_id, self.run, self.cost_micro_usd)
 
-    class SpendRefused(Aggregate.Event):
+        def summary(self) -> str:
+            """One line for people."""
+            over = f", OVERRUN {usd(self.overrun_micro_usd)}" if self.overrun_micro_usd else ""
+            return (f"spend settled for run {self.run[:8]}: {usd(self.cost_micro_usd)} ({self.basis}), "
+                    f"{usd(self.released_micro_usd)} released{over}")
+
+    class SpendRefused(Event):
         """A call of ``run`` was refused before anything was sent: ``reason`` (one of
         run_limit, install_balance, unpriced, contention, unavailable), the worst case, and
         the remainders it was judged against (``None``: no cap)."""
@@ -248,6 +271,10 @@ class SpendAccount(Aggregate):
         detail: str
         run_remaining_micro_usd: int | None
         install_remaining_micro_usd: int | None
+
+        def summary(self) -> str:
+            """One line for people."""
+            return f"spend refused for run {self.run[:8]} ({self.model} via {self.provider}): {self.reason}: {self.detail}"
 
     def __init__(self, origin: str) -> None:
         self.origin = origin

@@ -257,9 +257,12 @@ class Controller:
                 # was finishing stands: the runtime ended because of it
                 asked = self.stop_requested()
                 if asked is not None:
-                    seen.crossed = Crossed(*asked)
-                    self.record(lambda run, c=seen.crossed: run.stop(stop_code=c.stop_code.value, detail=c.detail,
-                                                                     at=self.clock.now()))
+                    late = seen.crossed = Crossed(*asked)
+
+                    def stop(run: Any) -> None:
+                        run.stop(stop_code=late.stop_code.value, detail=late.detail, at=self.clock.now())
+
+                    self.record(stop)
         finally:
             end_group(proc)
             # what the readers still have (draining unblocks a reader waiting on the full queue),

@@ -120,8 +120,8 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
         except (OSError, UnicodeError) as e:
             raise ConfigError(f"cannot read the price file {path}: {e}", "fix [connector] prices") from e
         prices = prices.extended_from_toml(text, source=str(path))
-    caps = {"run_limit_micro_usd": mission.limits.max_cost_micro_usd, "balance_micro_usd": policy.balance_micro_usd,
-            "free": con.free}
+    caps: dict[str, Any] = {"run_limit_micro_usd": mission.limits.max_cost_micro_usd,
+                            "balance_micro_usd": policy.balance_micro_usd, "free": con.free}
     if con.mode == "record":
         return _plan_record(mission, policy, prices, caps, secrets=secrets, environ=environ or {}, sandbox=sandbox,
                             check_reachable=check_reachable)

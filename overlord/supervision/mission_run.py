@@ -41,6 +41,7 @@ from overlord.adapters.runtimes.base import Launch, Runtime
 from overlord.adapters.runtimes.registry import get_runtime
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.mission import Mission
+from overlord.domain.oracle import RouteDecision
 from overlord.domain.run import Run
 from overlord.domain.settlement import Settlement, StopCode, settle_supervised, settlement_conflict, stopped
 from overlord.errors import ConfigError
@@ -251,13 +252,18 @@ class MissionRun:
                                                              at=self.clock.now()))
         plan = self.prepared.connector
         for d in plan.decisions if plan is not None else ():
-            self.recorder.apply(lambda run, d=d: run.route_decided(tier=d.tier, outcome=d.outcome, reason=d.reason,
-                                                                   at=self.clock.now()))
+            self.recorder.apply(self._route_decided(d))
         self.sealer = mission_layers.open_layers(self.session, self.run_id, self.root, self.recorder.apply,
                                                  self.clock, gitignore=self.mission.layers_gitignore)
         if self.sealer is None:
             raise _Ended(Settlement("failed", StopCode.CONTROLLER_ERROR.value,
                                     "layer 0 could not be sealed: the run's workspace cannot be recorded"))
+
+    def _route_decided(self, d: RouteDecision) -> Callable[[Any], None]:
+        def record(run: Any) -> None:
+            run.route_decided(tier=d.tier, outcome=d.outcome, reason=d.reason, at=self.clock.now())
+
+        return record
 
     # -- 2. arm ----------------------------------------------------------------------
 

@@ -65,6 +65,14 @@ class WireBudget(Protocol):
         """The usage an answer reports."""
 
 
+def _list(v: Any) -> list[Any]:
+    return v if isinstance(v, list) else []
+
+
+def _dict(v: Any) -> dict[str, Any]:
+    return v if isinstance(v, dict) else {}
+
+
 def _n(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
 
@@ -94,7 +102,7 @@ class AnthropicBudget:
     def prepare(self, raw: bytes, body: dict[str, Any]) -> PreparedRequest:
         """``max_tokens`` read (a positive integer), else injected (and the body re-encoded)."""
         cap = body.get("max_tokens")
-        tools = body.get("tools") if isinstance(body.get("tools"), list) else []
+        tools = _list(body.get("tools"))
         server_tools = any(isinstance(t, dict) and isinstance(t.get("type"), str)
                            and t["type"].startswith(SERVER_TOOL_PREFIXES) for t in tools)
         unbounded = server_tools or bool(body.get("mcp_servers")) or _refers_outside(body.get("messages")) \
@@ -136,7 +144,7 @@ class AnthropicBudget:
                     usage.update({k: v for k, v in ev["usage"].items() if v is not None})
                 elif ev.get("type") == "message_stop":
                     complete = True
-        breakdown = usage.get("cache_creation") if isinstance(usage.get("cache_creation"), dict) else {}
+        breakdown = _dict(usage.get("cache_creation"))
         return CallUsage(_n(usage.get("input_tokens")), _n(usage.get("output_tokens")),
                          _n(usage.get("cache_creation_input_tokens")), _n(usage.get("cache_read_input_tokens")),
                          _n(breakdown.get("ephemeral_1h_input_tokens")), complete)
@@ -180,7 +188,7 @@ class ResponsesBudget:
         """``max_output_tokens`` read, else injected; input unbounded when the request leans
         on state or content the bytes do not hold (``previous_response_id``, a stored prompt,
         files or images by reference, hosted tools)."""
-        tools = body.get("tools") if isinstance(body.get("tools"), list) else []
+        tools = _list(body.get("tools"))
         hosted = any(isinstance(t, dict) and str(t.get("type", "")).startswith(RESPONSES_SERVER_TOOLS) for t in tools)
         by_reference = _responses_refers(body.get("input"))
         unbounded = hosted or by_reference or bool(body.get("previous_response_id")) or bool(body.get("prompt")) \
@@ -201,15 +209,15 @@ class ResponsesBudget:
                 msg = json.loads(text)
             except ValueError:
                 return CallUsage()
-            done = msg if isinstance(msg, dict) else None
-            complete = bool(done) and done.get("status") == "completed"
+            done = _dict(msg)
+            complete = done.get("status") == "completed"
         else:
             complete = False
             for ev in _events(text):
                 if ev.get("type") in ("response.completed", "response.incomplete") and isinstance(ev.get("response"), dict):
                     done, complete = ev["response"], ev.get("type") == "response.completed"
-        usage = done.get("usage") if isinstance(done, dict) and isinstance(done.get("usage"), dict) else {}
-        details = usage.get("input_tokens_details") if isinstance(usage.get("input_tokens_details"), dict) else {}
+        usage = _dict(_dict(done).get("usage"))
+        details = _dict(usage.get("input_tokens_details"))
         total_in, cached = _n(usage.get("input_tokens")), _n(details.get("cached_tokens"))
         return CallUsage(max(0, total_in - cached), _n(usage.get("output_tokens")), 0, min(cached, total_in), 0,
                          complete and bool(usage))
@@ -247,12 +255,12 @@ class GeminiBudget:
         """``generationConfig.maxOutputTokens`` read, else injected; the output cap adds the
         thinking budget (or :data:`GEMINI_THINKING_ALLOWANCE`); input unbounded for files by
         URI, cached content, or hosted tools."""
-        config = body.get("generationConfig") if isinstance(body.get("generationConfig"), dict) else {}
-        thinking = config.get("thinkingConfig") if isinstance(config.get("thinkingConfig"), dict) else {}
+        config = _dict(body.get("generationConfig"))
+        thinking = _dict(config.get("thinkingConfig"))
         budget = thinking.get("thinkingBudget")
         extra = budget if isinstance(budget, int) and not isinstance(budget, bool) and budget >= 0 else \
             GEMINI_THINKING_ALLOWANCE
-        tools = body.get("tools") if isinstance(body.get("tools"), list) else []
+        tools = _list(body.get("tools"))
         hosted = any(isinstance(t, dict) and any(k in t for k in GEMINI_SERVER_TOOLS) for t in tools)
         unbounded = hosted or bool(body.get("cachedContent")) or '"fileData"' in raw.decode("utf-8", "replace") \
             or '"file_data"' in raw.decode("utf-8", "replace")
@@ -280,7 +288,7 @@ class GeminiBudget:
         for c in chunks:
             if isinstance(c.get("usageMetadata"), dict):
                 meta = c["usageMetadata"]
-            for cand in c.get("candidates") or []:
+            for cand in _list(c.get("candidates")):
                 if isinstance(cand, dict) and cand.get("finishReason"):
                     complete = True
         prompt, cached = _n(meta.get("promptTokenCount")), _n(meta.get("cachedContentTokenCount"))
@@ -300,4 +308,5 @@ def budget_for(api: str) -> WireBudget:
     Raises:
         KeyError: an API without spend hooks (the connector then cannot reserve: it refuses).
     """
-    return {"anthropic": ANTHROPIC, "openai-responses": RESPONSES, "gemini": GEMINI}[api]
+    hooks: dict[str, WireBudget] = {"anthropic": ANTHROPIC, "openai-responses": RESPONSES, "gemini": GEMINI}
+    return hooks[api]

@@ -161,10 +161,10 @@ class RecordConnector:
                 return web.json_response(m.error_body("invalid_request_error", f"refused by Overlord ({code.value}): {detail}"),
                                          status=400)
             if self.spend is not None:
-                held = await self._reserve(raw, body, model)
-                if isinstance(held, web.Response):
-                    return held
-                raw = held.raw
+                reserved = await self._reserve(raw, body, model)
+                if isinstance(reserved, web.Response):
+                    return reserved
+                held, raw = reserved, reserved.raw
         assert self._client is not None
         headers = {k: v for k, v in request.headers.items() if k.lower() not in _DROP_REQUEST}
         headers["Accept-Encoding"] = "identity"
