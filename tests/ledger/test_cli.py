@@ -225,7 +225,10 @@ def test_sigterm_settles_the_run_as_cancelled_and_ends_the_child(work):
     env = dict(os.environ, OVERLORD_HOME=str(home))
     p = subprocess.Popen([*overlord_cmd(), "run", "--json", "--", "sleep", "300"], cwd=wd, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
+    deadline = time.monotonic() + 60  # the run is live once its controller writes a heartbeat
+    while not list(home.glob("runs/*/control.json")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert list(home.glob("runs/*/control.json")), "the run never started"
     p.send_signal(signal.SIGTERM)
     out, _ = p.communicate(timeout=30)
     assert p.returncode == 130

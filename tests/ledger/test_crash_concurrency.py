@@ -32,8 +32,10 @@ def test_sigkill_while_appending_50_times_leaves_no_partial_event(make_home):
     rng = random.Random(20261129)
     for _ in range(50):
         proc = _spawn(home, -1, 2, checkpoint_every=3)
-        # let it get going (the interpreter starts in ~0.3 s), then kill at a random moment
-        time.sleep(0.35 + rng.random() * 0.4)
+        # wait until it is appending (its first run is printed: however slow the machine is
+        # to start an interpreter), then kill at a random moment of the appending
+        assert proc.stdout is not None and proc.stdout.readline(), proc.stderr.read() if proc.stderr else ""
+        time.sleep(rng.random() * 0.4)
         proc.send_signal(signal.SIGKILL)
         proc.communicate()
     fresh = reopen(home, writable=True)
