@@ -35,6 +35,26 @@ def overlord_home(environ: Mapping[str, str] | None = None) -> str:
     return os.path.join(os.path.expanduser(data), "overlord")
 
 
+def load_policy_file(path: Path):  # noqa: ANN201 - GuardPolicy, imported late (a guard check must start fast)
+    """The guard policy in the TOML file ``path`` (its ``[guard]`` table; none: the empty policy).
+
+    Read through the one input reader (a regular file, at most 4 MiB) and parsed with a
+    nesting limit; relative paths in it are taken under the file's directory.
+
+    Raises:
+        ConfigError: the file is missing, not a regular file, too large, not UTF-8 or TOML,
+            nested too deeply, or its table is wrong (the error names it).
+    """
+    from overlord.domain.bounded import loads_toml
+    from overlord.domain.guard import GuardPolicy
+    from overlord.inputs import TOML_MAX_BYTES, read_text
+
+    text = read_text(path, what="policy file", max_bytes=TOML_MAX_BYTES)
+    source = str(path.resolve())
+    document = loads_toml(text, source=source)
+    return GuardPolicy.from_mapping(document.get("guard", {}), base_dir=str(path.resolve().parent), source=source)
+
+
 @app.callback()
 def _guard() -> None:
     """The tool guard: decide tool calls."""
@@ -44,7 +64,7 @@ def _guard() -> None:
 def check(
     policy: Path | None = typer.Option(
         None, "--policy", help="The policy TOML (\\[guard] table); default ./overlord.toml "
-        "when it exists.", dir_okay=False),
+        "when it exists."),
 ) -> None:
     """Decide the PreToolUse JSON on stdin; print {"decision", "class", "reason"}."""
     from overlord.adapters.paths import RealPathResolver
@@ -52,10 +72,10 @@ def check(
     from overlord.errors import ConfigError
 
     source: Path | None = policy
-    if source is None and Path(POLICY_FILE).is_file():
+    if source is None and os.path.lexists(POLICY_FILE):  # anything there is read, or refused: never skipped
         source = Path(POLICY_FILE)
     try:
-        loaded = GuardPolicy.from_toml(source) if source is not None else GuardPolicy()
+        loaded = load_policy_file(source) if source is not None else GuardPolicy()
     except ConfigError as e:
         typer.echo(f"error: {e.diagnostics()}", err=True)
         raise typer.Exit(2) from e

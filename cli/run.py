@@ -14,6 +14,7 @@ import typer
 from cli.context import open_session
 from overlord.adapters.clock import SystemClock
 from overlord.errors import ConfigError
+from overlord.inputs import TOML_MAX_BYTES, read_input, read_text
 from overlord.supervision.command_run import run_command
 
 # What a command may see of the caller's environment: an allow-list, never the whole of it.
@@ -57,7 +58,8 @@ def run(
     try:
         env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
         policy = Path.cwd() / "overlord.toml"  # the guard's policy file, when the root has one
-        policy_hash = hashlib.sha256(policy.read_bytes() if policy.is_file() else b"").hexdigest()
+        data = read_input(policy, what="policy file", max_bytes=TOML_MAX_BYTES) if os.path.lexists(policy) else b""
+        policy_hash = hashlib.sha256(data).hexdigest()
         result = run_command(
             session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock(), policy_hash=policy_hash,
             # with --json, stdout carries only the settlement: the command's output goes to stderr
@@ -111,10 +113,7 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
     from overlord.supervision.mission_run import prepare, run_mission
 
     if text is None:
-        try:
-            text = mission_path.read_text()
-        except (OSError, UnicodeError) as e:
-            raise ConfigError(f"cannot read the mission file {mission_path}: {e}") from e
+        text = read_text(mission_path, what="mission file", max_bytes=TOML_MAX_BYTES)
     m = Mission.from_toml(text, source=str(mission_path), base_dir=str(root.resolve()))
     session = open_session(home)
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)

@@ -50,3 +50,8 @@ class EncodingError(LedgerError):
 
 class ProofError(OverlordError):
     """A Merkle proof, note or checkpoint is malformed or does not verify."""
+
+
+class InputError(ConfigError):
+    """A file or value handed to Overlord is unusable as input: missing, not a regular file
+    (a FIFO, a device, a directory), over its size limit, not UTF-8, or nested too deeply."""

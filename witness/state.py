@@ -21,9 +21,10 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from overlord.errors import HomeError, ProofError
+from overlord.errors import HomeError, InputError, ProofError
+from overlord.inputs import SMALL_MAX_BYTES, read_text
 from overlord.ledger.cosignature import CosignatureVerifier
-from overlord.ledger.home import write_private
+from overlord.ledger.home import make_private_dirs, write_private
 from overlord.ledger.note import Signer, Verifier
 
 KEY_FILE = "witness.key"
@@ -149,7 +150,7 @@ class WitnessHome:
             HomeError: the key file is readable by others or corrupt.
         """
         if not self.key_path.exists():
-            self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+            make_private_dirs(self.root)
             signer = Signer(name or f"overlord.local/witness/{os.urandom(6).hex()}", os.urandom(32))
             try:
                 write_private(self.key_path, (signer.to_key() + "\n").encode())
@@ -162,9 +163,9 @@ class WitnessHome:
                 f"run `chmod 600 {self.key_path}`",
             )
         try:
-            return Signer.from_key(self.key_path.read_text().strip())
-        except ProofError as e:
-            raise HomeError(f"the witness key {self.key_path} is corrupt: {e}", "restore it from backup") from e
+            return Signer.from_key(read_text(self.key_path, what="witness key", max_bytes=SMALL_MAX_BYTES).strip())
+        except (ProofError, InputError) as e:
+            raise HomeError(f"the witness key {self.key_path} is unreadable: {e}", "restore it from backup") from e
 
     def verifier(self) -> CosignatureVerifier:
         """The witness's cosigner verifier key (signature type 0x04), for trust files."""
@@ -173,5 +174,5 @@ class WitnessHome:
 
     def store(self) -> WitnessStore:
         """Open (creating) the store."""
-        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_dirs(self.root)
         return WitnessStore(self.store_path)

@@ -32,13 +32,13 @@ ever sees the frozen :class:`Mission`.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, TypeVar, overload
 from urllib.parse import urlparse
 
+from overlord.domain.bounded import loads_toml
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.spend import usd_to_micro
 from overlord.errors import ConfigError
@@ -47,6 +47,9 @@ RUNTIMES = ("claude-code", "command")
 """The runtimes a mission may name (the runtime registry holds exactly these)."""
 MODES = ("record", "replay")
 _T = TypeVar("_T")
+MAX_RESUMES = 1000
+LATEST_DEADLINE_YEAR = 2200
+"""Times are signed as int64 UTC nanoseconds (up to 2262): a later deadline cannot be recorded."""
 
 
 @dataclass(frozen=True)
@@ -114,10 +117,7 @@ class Mission:
         Raises:
             ConfigError: bad TOML, an unknown table or key, a wrong type or value (named).
         """
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{source}: not valid TOML: {e}") from e
+        data = loads_toml(text, source=source)  # bounded: a hostile nesting is one line, not a traceback
         return cls.from_mapping(data, source=source, base_dir=base_dir)
 
     @classmethod
@@ -170,8 +170,8 @@ class Mission:
 
         rec = _Table(source, "recovery", data.get("recovery", {}))
         max_resumes = rec.get("max_resumes", int) or 0
-        if max_resumes < 0:
-            raise ConfigError(f"{source}: recovery.max_resumes must be 0 or more")
+        if not 0 <= max_resumes <= MAX_RESUMES:
+            raise ConfigError(f"{source}: recovery.max_resumes must be 0..{MAX_RESUMES}, not {max_resumes}")
         rec.done()
 
         no = _Table(source, "notify", data.get("notify", {}))
@@ -270,9 +270,13 @@ class _Table:
     def url(self, key: str) -> str | None:
         value = self.get(key, str)
         if value is not None:
-            parsed = urlparse(value)
-            if parsed.scheme not in ("http", "https") or not parsed.netloc:
-                raise ConfigError(f"{self._where(key)} = {value!r} is not an http(s) URL")
+            try:
+                parsed = urlparse(value)
+                parsed.port  # noqa: B018 - reading it checks the port (ValueError when out of range)
+            except ValueError as e:  # "Invalid IPv6 URL", a port that is not a number, ...
+                raise ConfigError(f"{self._where(key)} = {value[:200]!r} is not a URL: {e}") from e
+            if parsed.scheme not in ("http", "https") or not parsed.hostname:
+                raise ConfigError(f"{self._where(key)} = {value[:200]!r} is not an http(s) URL")
         return value
 
     def deadline(self, key: str) -> datetime | None:
@@ -289,6 +293,8 @@ class _Table:
             raise ConfigError(f"{self._where(key)} must be an RFC 3339 date-time, not {type(value).__name__}")
         if value.tzinfo is None:
             raise ConfigError(f"{self._where(key)} has no time zone", "write it like 2026-12-01T18:00:00Z")
+        if not 1970 <= value.year <= LATEST_DEADLINE_YEAR:
+            raise ConfigError(f"{self._where(key)} = {value.isoformat()} is outside 1970..{LATEST_DEADLINE_YEAR}")
         return value
 
     def done(self) -> None:

@@ -30,16 +30,19 @@ The price file::
 
 from __future__ import annotations
 
-import tomllib
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
+from overlord.domain.bounded import loads_toml
 from overlord.errors import ConfigError
 
 MILLION = 1_000_000
 PRICE_KEYS = ("input", "output", "cache_write", "cache_write_1h", "cache_read")
+MAX_USD_PER_MILLION = 1_000_000
+"""A price above a million dollars per million tokens is a typo, and would not fit the ledger's integers."""
 
 
 @dataclass(frozen=True)
@@ -226,11 +229,7 @@ class PriceTable:
         Raises:
             ConfigError: not TOML, or not of the price file's shape.
         """
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{source}: not valid TOML: {e}") from e
-        return self.extended(data, source=source)
+        return self.extended(loads_toml(text, source=source), source=source)
 
     def with_entry(self, model: str, price: Price) -> PriceTable:
         """This table with ``model`` priced at ``price`` in its user layer (a tier's price)."""
@@ -267,12 +266,16 @@ def usd_per_million(value: Any, where: str) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(f"{where} must be a number (USD per million tokens), not {type(value).__name__}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ConfigError(f"{where} = {value} is not a price", "give a finite number of USD per million tokens")
     try:
         micro = Decimal(str(value)) * MILLION
-    except InvalidOperation as e:  # pragma: no cover - numbers always convert
+    except InvalidOperation as e:  # pragma: no cover - finite numbers always convert
         raise ConfigError(f"{where} is not a number") from e
     if not micro.is_finite():
         raise ConfigError(f"{where} must be a finite number, not {value}")
     if micro < 0:
         raise ConfigError(f"{where} must not be negative, not {value}", "give a price of 0 or more USD per million tokens")
+    if micro > MAX_USD_PER_MILLION * MILLION:
+        raise ConfigError(f"{where} = {value} is over {MAX_USD_PER_MILLION} USD per million tokens", "check the price")
     return int(micro)

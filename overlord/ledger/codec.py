@@ -24,6 +24,7 @@ from uuid import UUID
 import msgpack
 from eventsourcing.persistence import Transcoder
 
+from overlord.domain.bounded import TooDeep, containers
 from overlord.errors import EncodingError
 
 EXT_DATETIME_NS = 1
@@ -50,27 +51,19 @@ def ns_to_datetime(ns: int) -> datetime:
 
 
 _PLAIN = frozenset({type(None), bool, int, str, bytes})
+MAX_DEPTH = 1000
+"""How deeply signed values may nest: below msgpack's own decoding limit (1024), so what is
+written can always be read back. Every walk here is iterative (no recursion limit to hit)."""
 
 
-def _canonical(value: Any) -> Any:
-    """A copy of ``value`` ready for the packer: maps sorted, floats refused."""
-    if type(value) in _PLAIN:
-        return value
+def _scalar(value: Any) -> Any:
+    """A non-container value ready for the packer: floats refused."""
     if value is None or isinstance(value, (bool, int, str, bytes)):
         return value
     if isinstance(value, float):
         raise EncodingError(
             f"float {value!r} cannot go into signed bytes: use integer micro-dollars or nanoseconds"
         )
-    if isinstance(value, dict):
-        out = {}
-        for key in sorted(value):
-            if not isinstance(key, str):
-                raise EncodingError(f"map key {key!r} is not a string")
-            out[key] = _canonical(value[key])
-        return out
-    if isinstance(value, (list, tuple)):
-        return [_canonical(v) for v in value]
     if isinstance(value, datetime):
         return msgpack.ExtType(EXT_DATETIME_NS, _I64.pack(datetime_to_ns(value)))
     if isinstance(value, UUID):
@@ -78,6 +71,38 @@ def _canonical(value: Any) -> Any:
     if isinstance(value, (bytearray, memoryview)):
         return bytes(value)
     raise EncodingError(f"value of type {type(value).__name__} has no canonical encoding")
+
+
+def _canonical(value: Any) -> Any:
+    """A copy of ``value`` ready for the packer: maps sorted, floats refused, at most
+    :data:`MAX_DEPTH` levels deep; built without recursion."""
+    if type(value) in _PLAIN:
+        return value
+    top: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any, int]] = [(value, top, 0, 1)]
+    while stack:
+        v, parent, slot, depth = stack.pop()
+        if type(v) in _PLAIN:
+            parent[slot] = v
+        elif isinstance(v, dict):
+            if depth > MAX_DEPTH:
+                raise EncodingError(f"value nested more than {MAX_DEPTH} levels deep")
+            for key in v:
+                if not isinstance(key, str):
+                    raise EncodingError(f"map key {key!r} is not a string")
+            keys = sorted(v)
+            out = dict.fromkeys(keys)
+            parent[slot] = out
+            stack.extend((v[k], out, k, depth + 1) for k in reversed(keys))
+        elif isinstance(v, (list, tuple)):
+            if depth > MAX_DEPTH:
+                raise EncodingError(f"value nested more than {MAX_DEPTH} levels deep")
+            items: list[Any] = [None] * len(v)
+            parent[slot] = items
+            stack.extend((v[i], items, i, depth + 1) for i in range(len(v) - 1, -1, -1))
+        else:
+            parent[slot] = _scalar(v)
+    return top[0]
 
 
 def encode(value: Any) -> bytes:
@@ -102,14 +127,16 @@ def _ext_hook(code: int, data: bytes) -> Any:
 
 
 def _refuse_float(value: Any) -> Any:
-    if isinstance(value, float):
+    """``value`` unchanged, or EncodingError when a float hides anywhere inside it."""
+    if type(value) is float:
         raise EncodingError("a float was found in signed bytes")
-    if isinstance(value, dict):
-        for v in value.values():
-            _refuse_float(v)
-    elif isinstance(value, list):
-        for v in value:
-            _refuse_float(v)
+    try:
+        for container in containers(value, max_depth=MAX_DEPTH):
+            for v in (container.values() if type(container) is dict else container):
+                if type(v) is float:
+                    raise EncodingError("a float was found in signed bytes")
+    except TooDeep as e:
+        raise EncodingError(f"not canonical msgpack: {e}") from e
     return value
 
 
@@ -165,20 +192,22 @@ def _ext_default(value: Any) -> Any:
 
 
 def _check_sorted_no_float(value: Any) -> None:
-    t = type(value)
-    if t is dict:
-        keys = list(value)
-        if keys != sorted(keys):
-            raise EncodingError("not canonical: map keys are not in sorted order")
-        for v in value.values():
-            if type(v) not in _PLAIN:
-                _check_sorted_no_float(v)
-    elif t is list:
-        for v in value:
-            if type(v) not in _PLAIN:
-                _check_sorted_no_float(v)
-    elif t is float:
+    if type(value) is float:
         raise EncodingError("a float was found in signed bytes")
+    try:
+        for container in containers(value, max_depth=MAX_DEPTH):
+            if type(container) is dict:
+                keys = list(container)
+                if keys != sorted(keys):
+                    raise EncodingError("not canonical: map keys are not in sorted order")
+                children: Any = container.values()
+            else:
+                children = container
+            for v in children:
+                if type(v) is float:
+                    raise EncodingError("a float was found in signed bytes")
+    except TooDeep as e:
+        raise EncodingError(f"not canonical msgpack: {e}") from e
 
 
 def is_canonical(data: bytes) -> bool:

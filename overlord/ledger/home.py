@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from overlord.errors import ConfigError, HomeError
+from overlord.domain.bounded import loads_toml
+from overlord.errors import ConfigError, HomeError, InputError
+from overlord.inputs import TOML_MAX_BYTES, read_text
 from overlord.ledger.store import PostgresConfig, StoreConfig
 
 CONFIG = "config.toml"
@@ -52,9 +53,9 @@ class HomeConfig:
             ConfigError: bad TOML, an unknown key, or a value of the wrong type.
         """
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"config.toml is not valid TOML: {e}") from e
+            data = loads_toml(text, source="config.toml")
+        except InputError as e:
+            raise ConfigError(e.message, e.hint) from e
         unknown = set(data) - {"ledger", "postgres"}
         if unknown:
             raise ConfigError(f"config.toml: unknown table {sorted(unknown)[0]!r}", "allowed: [ledger], [postgres]")
@@ -147,7 +148,8 @@ class Home:
             HomeError: missing home. ConfigError: a bad file.
         """
         self.check_exists()
-        return HomeConfig.from_toml(self.config_path.read_text(), postgres_password=postgres_password)
+        text = read_text(self.config_path, what="home configuration", max_bytes=TOML_MAX_BYTES)
+        return HomeConfig.from_toml(text, postgres_password=postgres_password)
 
     def check_key_file(self) -> None:
         """Refuse a log key that others can read (any group/other bit set).
@@ -174,13 +176,35 @@ def default_home(env: dict[str, str]) -> Path:
     return Path(xdg).expanduser() / "overlord"
 
 
+def make_private_dirs(path: Path) -> None:
+    """Create the directory ``path`` and each missing parent with mode 0700 exactly.
+
+    ``Path.mkdir(parents=True)`` gives the parents it creates 0777 less the umask, so
+    under ``umask 000`` a missing ``~/.local/share`` would be world-writable, and anyone
+    could swap the home beneath it. Directories that already exist are left as they are.
+    """
+    missing: list[Path] = []
+    p = Path(path)
+    while not os.path.lexists(p):
+        missing.append(p)
+        if p.parent == p:
+            break
+        p = p.parent
+    for d in reversed(missing):
+        try:
+            os.mkdir(d, 0o700)
+        except FileExistsError:
+            continue  # another process made it first: theirs stands
+        os.chmod(d, 0o700)  # the umask may have taken bits away; 0700 is what is meant
+
+
 def write_private(path: Path, data: bytes) -> None:
     """Create ``path`` with mode 0600 and ``data``; refuses to overwrite.
 
     Raises:
         HomeError: the file already exists.
     """
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dirs(path.parent)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError as e:

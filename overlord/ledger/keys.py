@@ -16,7 +16,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from overlord.errors import HomeError, ProofError
+from overlord.errors import HomeError, InputError, ProofError
+from overlord.inputs import SMALL_MAX_BYTES, read_text
 from overlord.ledger.cosignature import CosignatureVerifier
 from overlord.ledger.note import Signer, Verifier
 from overlord.ledger.verify import TrustedKeys
@@ -33,10 +34,12 @@ def load_signer(path: Path) -> Signer:
     Raises:
         HomeError: missing or malformed key file.
     """
+    if not os.path.lexists(path):
+        raise HomeError(f"the log key {path} is missing", "restore it; without it the ledger is read-only")
     try:
-        return Signer.from_key(path.read_text().strip())
-    except FileNotFoundError as e:
-        raise HomeError(f"the log key {path} is missing", "restore it; without it the ledger is read-only") from e
+        return Signer.from_key(read_text(path, what="log key", max_bytes=SMALL_MAX_BYTES).strip())
+    except InputError as e:
+        raise HomeError(e.message, "restore the log key from backup") from e
     except ProofError as e:
         raise HomeError(f"the log key {path} is corrupt: {e}", "restore it from backup") from e
 
@@ -83,10 +86,12 @@ def load_trust(path: Path) -> TrustFile:
     Raises:
         HomeError: missing or malformed.
     """
+    if not os.path.lexists(path):
+        raise HomeError(f"the trust file {path} is missing", "restore it, or list the log's verifier key in it")
     try:
-        text = path.read_text()
-    except FileNotFoundError as e:
-        raise HomeError(f"the trust file {path} is missing", "restore it, or list the log's verifier key in it") from e
+        text = read_text(path, what="trust file", max_bytes=SMALL_MAX_BYTES)
+    except InputError as e:
+        raise HomeError(e.message, e.hint) from e
     return parse_trust(text, str(path))
 
 

@@ -50,6 +50,7 @@ from overlord.domain.prices import PriceTable
 from overlord.domain.run import Run
 from overlord.domain.settlement import StopCode
 from overlord.errors import ConfigError, NotFoundError
+from overlord.inputs import TOML_MAX_BYTES, read_text
 
 log = structlog.get_logger("overlord.connector")
 
@@ -115,10 +116,7 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
     if con.prices:
         path = Path(con.prices)
         path = path if path.is_absolute() else mission_dir / path
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeError) as e:
-            raise ConfigError(f"cannot read the price file {path}: {e}", "fix [connector] prices") from e
+        text = read_text(path, what="price file", max_bytes=TOML_MAX_BYTES)  # a regular file, capped
         prices = prices.extended_from_toml(text, source=str(path))
     caps: dict[str, Any] = {"run_limit_micro_usd": mission.limits.max_cost_micro_usd,
                             "balance_micro_usd": policy.balance_micro_usd, "free": con.free}

@@ -20,12 +20,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from overlord.errors import ConfigError
+from overlord.domain.bounded import loads_json
+from overlord.errors import ConfigError, InputError
+from overlord.inputs import JSON_MAX_BYTES, read_text
 
 
 class TranscriptError(ConfigError):
     """A transcript is not valid JSON or not of the transcript's shape."""
 
+
+MAX_TOKENS = 2**40
+"""A usage counter above a trillion tokens is not a model's answer (and would overflow what the ledger signs)."""
+MAX_DELAY_MS = 86_400_000
+"""A scripted delay is at most a day."""
 
 USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 """The usage counters a turn may set (each a non-negative integer)."""
@@ -120,11 +127,15 @@ class Transcript:
 
     @classmethod
     def from_text(cls, text: str, *, source: str = "transcript") -> Transcript:
-        """Parse JSON text, then :meth:`from_json`."""
+        """Parse JSON text (nested at most 64 levels), then :meth:`from_json`.
+
+        Raises:
+            TranscriptError: not JSON, nested too deeply, or not of the transcript's shape.
+        """
         try:
-            data = json.loads(text)
-        except ValueError as e:
-            raise TranscriptError(f"{source} is not JSON: {e}", "fix the file") from e
+            data = loads_json(text, source=source)
+        except InputError as e:
+            raise TranscriptError(e.message, e.hint) from e
         return cls.from_json(data, source=source)
 
     @classmethod
@@ -135,9 +146,9 @@ class Transcript:
             TranscriptError: unreadable, not JSON, or not of the transcript's shape.
         """
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeError) as e:
-            raise TranscriptError(f"cannot read the transcript {path}: {e}", "check the path") from e
+            text = read_text(path, what="transcript", max_bytes=JSON_MAX_BYTES)
+        except InputError as e:
+            raise TranscriptError(e.message, e.hint) from e
         return cls.from_text(text, source=str(path))
 
 
@@ -151,8 +162,8 @@ def _turn(raw: Any, where: str) -> Turn:
     if not isinstance(blocks, list):
         raise TranscriptError(f"{where}: 'blocks' must be a list", 'write "blocks": [{"text": "..."}]')
     delay = raw.get("delay_ms", 0)
-    if isinstance(delay, bool) or not isinstance(delay, int) or delay < 0:
-        raise TranscriptError(f"{where}: 'delay_ms' must be a non-negative integer")
+    if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= MAX_DELAY_MS:
+        raise TranscriptError(f"{where}: 'delay_ms' must be an integer in 0..{MAX_DELAY_MS}")
     stall = raw.get("stall", False)
     if not isinstance(stall, bool):
         raise TranscriptError(f"{where}: 'stall' must be true or false")
@@ -186,6 +197,6 @@ def _usage(raw: Any, where: str) -> Usage:
     if unknown:
         raise TranscriptError(f"{where}: unknown usage key {unknown[0]!r}", f"use {', '.join(USAGE_KEYS)}")
     for k, v in raw.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise TranscriptError(f"{where}: usage {k!r} must be a non-negative integer")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_TOKENS:
+            raise TranscriptError(f"{where}: usage {k!r} must be an integer in 0..2**40")
     return Usage(**dict(raw))

@@ -1,0 +1,117 @@
+"""The one way Overlord reads a file a user hands it: a regular file, under a size cap.
+
+Missions, guard policies, price files, transcripts, exports, trust files and the home's own
+small files are all read through :func:`read_input` (bytes) or :func:`read_text` (UTF-8).
+Each refuses what is not a regular file (a FIFO would block forever, ``/dev/zero`` never
+ends, a directory is not a file) before reading a byte, opens without blocking and without
+taking a controlling terminal, and stops reading one byte past the cap, so a file that
+grows while it is read cannot make Overlord hold more than the cap. Every refusal is one
+:class:`~overlord.errors.InputError` line that names the file and what to do.
+
+The caps are per kind of input, in bytes (the ``*_MAX_BYTES`` constants below).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from overlord.errors import InputError
+
+KIB = 1024
+MIB = 1024 * KIB
+GIB = 1024 * MIB
+
+TOML_MAX_BYTES = 4 * MIB
+"""Missions, guard policies, price files, config.toml: hand-written TOML."""
+JSON_MAX_BYTES = 64 * MIB
+"""Scripted transcripts (JSON)."""
+SMALL_MAX_BYTES = 1 * MIB
+"""Trust files, keys and the pinned checkpoint."""
+EXPORT_MAX_BYTES = 4 * GIB
+"""Exports: every event and blob of a ledger."""
+
+_READ_CHUNK = 1 * MIB
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _size(n: int) -> str:
+    for unit, size in (("GiB", GIB), ("MiB", MIB), ("KiB", KIB)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} bytes"
+
+
+def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
+
+    Args:
+        path: the file (a symbolic link to a regular file is followed).
+        what: what the file is, for the error line ("mission file", "export", ...).
+        max_bytes: the cap; a larger file is refused, never truncated.
+
+    Raises:
+        InputError: missing, unreadable, not a regular file, or larger than ``max_bytes``.
+    """
+    name = os.fspath(path)
+    try:
+        # stat first: a device or FIFO is refused without being opened at all
+        st = os.stat(name)
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(f"the {what} {name} is {_kind(st.st_mode)}, not a regular file", f"give the {what} as a regular file")
+        # O_NONBLOCK: if it was swapped for a FIFO since the stat, open still returns at once
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except FileNotFoundError as e:
+        raise InputError(f"no {what} at {name}", "check the path") from e
+    except OSError as e:
+        raise InputError(f"cannot read the {what} {name}: {e.strerror}") from e
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(f"the {what} {name} is {_kind(st.st_mode)}, not a regular file", f"give the {what} as a regular file")
+        if st.st_size > max_bytes:
+            raise InputError(f"the {what} {name} is {st.st_size} bytes, over the {_size(max_bytes)} limit",
+                             f"a {what} is at most {_size(max_bytes)}")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            try:
+                chunk = os.read(fd, min(_READ_CHUNK, max_bytes + 1 - total))
+            except OSError as e:
+                raise InputError(f"cannot read the {what} {name}: {e.strerror}") from e
+            if not chunk:
+                return b"".join(chunks)
+            total += len(chunk)
+            if total > max_bytes:
+                raise InputError(f"the {what} {name} grew past the {_size(max_bytes)} limit while it was read",
+                                 f"a {what} is at most {_size(max_bytes)}")
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+
+
+def read_text(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> str:
+    """:func:`read_input`, decoded as UTF-8 (strict).
+
+    Raises:
+        InputError: as :func:`read_input`, or the bytes are not UTF-8 (the offset is named).
+    """
+    data = read_input(path, what=what, max_bytes=max_bytes)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"the {what} {os.fspath(path)} is not UTF-8 text (byte {e.start})", "save it as UTF-8") from e
+
+
+def exists(path: str | os.PathLike[str]) -> bool:
+    """True when anything (a file, a FIFO, a dangling link, ...) is at ``path``: what
+    :func:`read_input` must then be asked to read or refuse, rather than skipped."""
+    return os.path.lexists(Path(path))

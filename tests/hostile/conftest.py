@@ -1,0 +1,90 @@
+"""The hostile-input corpus's runner: each case is the installed `overlord`, run as a user
+would, with its peak memory measured for that one child (``os.wait4``) and a watchdog that
+kills it if it hangs.
+
+The verdict for every case is the same: exit 2 (or the documented HTTP status), one line on
+stderr, no traceback, no hang, peak resident memory under 256 MiB.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import overlord_cmd
+
+MAX_RSS_BYTES = 256 * 1024 * 1024
+HANG_S = 20.0  # far beyond any honest answer here (each takes well under a second)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one child did: exit code, output, peak resident memory, whether it was killed."""
+
+    code: int
+    stdout: str
+    stderr: str
+    max_rss_bytes: int
+    hung: bool
+
+
+def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: bytes = b"",
+                 hang_s: float = HANG_S) -> Outcome:
+    """Run ``argv``; its peak RSS (with its own children) comes from ``wait4`` on its pid alone."""
+    with tempfile.TemporaryFile() as fin, tempfile.TemporaryFile() as fout, tempfile.TemporaryFile() as ferr:
+        fin.write(stdin)
+        fin.seek(0)
+        p = subprocess.Popen(argv, stdin=fin, stdout=fout, stderr=ferr, env=env, cwd=cwd, start_new_session=True)
+        hung = threading.Event()
+
+        def kill() -> None:
+            hung.set()
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+        watchdog = threading.Timer(hang_s, kill)
+        watchdog.start()
+        try:
+            _, status, usage = os.wait4(p.pid, 0)
+        finally:
+            watchdog.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)
+        fout.seek(0)
+        ferr.seek(0)
+        return Outcome(p.returncode, fout.read().decode("utf-8", "replace"), ferr.read().decode("utf-8", "replace"),
+                       usage.ru_maxrss * 1024, hung.is_set())
+
+
+def assert_one_line_refusal(out: Outcome, *, expect_code: int = 2, expect_text: str = "") -> None:
+    """Exit ``expect_code``, exactly one line on stderr naming ``expect_text``, no traceback,
+    no hang, under 256 MiB."""
+    assert not out.hung, f"hung past {HANG_S}s"
+    assert "Traceback" not in out.stderr, out.stderr[-2000:]
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, out.stderr[-2000:]
+    assert expect_text in lines[0], lines[0]
+    assert out.code == expect_code, (out.code, lines[0])
+    assert out.max_rss_bytes < MAX_RSS_BYTES, f"peak RSS {out.max_rss_bytes / 2**20:.0f} MiB"
+
+
+@pytest.fixture(scope="session")
+def world(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    """A home with one recorded run, a worker directory outside it, and the environment."""
+    tmp = tmp_path_factory.mktemp("hostile")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OVERLORD_")}
+    env["OVERLORD_HOME"] = str(tmp / "home")
+    env["OVERLORD_WITNESS_HOME"] = str(tmp / "whome")
+    work = tmp / "work"
+    work.mkdir()
+    for argv in (["init"], ["run", "--", "true"]):
+        subprocess.run([*overlord_cmd(), *argv], env=env, cwd=work, check=True, capture_output=True, timeout=60)
+    return work, env
