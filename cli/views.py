@@ -11,7 +11,8 @@ from typing import Any
 import typer
 
 from cli.context import home_path, open_session
-from overlord.errors import NotFoundError
+from overlord.errors import InputError, NotFoundError
+from overlord.inputs import JSON_MAX_BYTES, read_input
 from overlord.projections.blame import BlameView
 from overlord.projections.cost import GROUPS, SPEND_GROUPS, CostView, parse_since
 from overlord.projections.diffs import DiffsView, quote_path, side
@@ -19,6 +20,7 @@ from overlord.projections.diffs import diff as diff_layers
 from overlord.projections.journal import JournalView
 from overlord.projections.runs import RunsView, resolve_run
 from overlord.projections.tracked import catch_up, open_view
+from overlord.projections.viewfile import with_views
 
 HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON for scripts.")
@@ -39,12 +41,20 @@ class _Views:
     def __init__(self, home: Path | None, *kinds: type) -> None:
         self.session = open_session(home, writable=False)
         self.views: dict[type, Any] = {}
+        path = str(self.session.home.views_path)
+
+        def open_all() -> None:
+            try:
+                for kind in (RunsView, *kinds):
+                    extra = {"blobs": self.session.blobs} if kind in (BlameView, DiffsView) else {}
+                    view = self.views[kind] = open_view(kind, path, **extra)
+                    catch_up(self.session.ledger, view)
+            except BaseException:
+                self._close_views()
+                raise
+
         try:
-            path = str(self.session.home.views_path)
-            for kind in (RunsView, *kinds):
-                extra = {"blobs": self.session.blobs} if kind in (BlameView, DiffsView) else {}
-                view = self.views[kind] = open_view(kind, path, **extra)
-                catch_up(self.session.ledger, view)
+            with_views(path, open_all)  # a damaged views file is rebuilt; a full disk is one line
         except BaseException:
             self.close()
             raise
@@ -55,9 +65,13 @@ class _Views:
     def run(self, prefix: str) -> str:
         return resolve_run(prefix, self.views[RunsView].run_ids())
 
-    def close(self) -> None:
+    def _close_views(self) -> None:
         for v in self.views.values():
             v.datastore.close()
+        self.views.clear()
+
+    def close(self) -> None:
+        self._close_views()
         self.session.close()
 
     def __enter__(self) -> _Views:
@@ -136,13 +150,13 @@ def blame(
 
 
 def _differs_on_disk(absolute: str, lines) -> bool:  # noqa: ANN001
-    """True when the file now on disk is not the text that was blamed."""
+    """True when the file now on disk is not the text that was blamed (a FIFO or a device
+    there is not read: it would never end)."""
     try:
-        with open(absolute, encoding="utf-8", errors="replace", newline="") as f:
-            disk = f.read().splitlines()
-    except OSError:
+        data = read_input(absolute, what="file", max_bytes=JSON_MAX_BYTES)
+    except InputError:
         return False
-    return disk != [line.text for line in lines]
+    return data.decode("utf-8", "replace").splitlines() != [line.text for line in lines]
 
 
 def cost(

@@ -147,8 +147,15 @@ def read_mark(store: StoreConfig) -> str | None:
             with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
                 row = conn.execute("SELECT value FROM overlord_meta WHERE key = 'mark'").fetchone()
                 origin = conn.execute("SELECT value FROM overlord_meta WHERE key = 'origin'").fetchone()
-        except sqlite3.DatabaseError:
-            return None
+        except sqlite3.DatabaseError as e:
+            # not a database, or no mark table: not a ledger. Anything else (a full disk,
+            # an I/O error, a lock) says nothing about what the file is: say that instead
+            if getattr(e, "sqlite_errorname", "") == "SQLITE_NOTADB" or "no such table" in str(e):
+                return None
+            full = getattr(e, "sqlite_errorname", "").startswith(("SQLITE_FULL", "SQLITE_IOERR"))
+            raise LedgerError(f"cannot read the ledger at {store.describe()}: {e}",
+                              "is the disk full? free some space and run the command again" if full
+                              else "run the command again; if it persists run `overlord verify`") from e
         if row is None or row[0] != LEDGER_MARK or origin is None:
             return None
         return str(origin[0])
