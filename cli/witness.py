@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 
 from cli.context import open_session
+from overlord.errors import ConfigError
 from witness.state import WitnessHome, default_witness_home
 
 app = typer.Typer(help="The witness server: read API, live page, C2SP witness, actions.", no_args_is_help=True,
@@ -59,18 +60,23 @@ def add_log(
 @app.command("serve")
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (loopback by default)."),
-    port: int = typer.Option(8770, "--port", help="Port to listen on."),
+    port: int = typer.Option(8770, "--port", min=0, max=65535, help="Port to listen on."),
+    allow_host: list[str] = typer.Option(None, "--allow-host", help="Another name clients may use in Host (repeatable), e.g. behind a proxy or a DNS name of this machine."),
+    max_connections: int = typer.Option(100, "--max-connections", min=1, help="Connections open at once; more get 503."),
+    header_timeout_s: float = typer.Option(10.0, "--header-timeout", min=0.1, help="Seconds a connection may take to send a request's headers (and sit idle between requests)."),
+    body_timeout_s: float = typer.Option(10.0, "--body-timeout", min=0.1, help="Seconds a request body may take to arrive (then 408)."),
     home: Path = HOME_OPT,
     witness_home: Path = WHOME_OPT,
 ) -> None:
     """Serve the read API, the live page at /, the C2SP witness (POST /add-checkpoint) and actions.
 
-    Actions need the token in OVERLORD_HOME/witness.token (created here, mode 0600).
+    Answers only to the names it is bound to (421 for any other Host: DNS rebinding), and
+    to the address a client connected to. Actions need the token in OVERLORD_HOME/witness.token
+    (created here, mode 0600).
     """
-    from aiohttp import web
-
     from witness.actions import load_or_create_token
-    from witness.app import ServerConfig, add_local_log, build_app
+    from witness.admission import ConnectionGate, names_for
+    from witness.app import ServerConfig, add_local_log, serve_forever
 
     session = open_session(home)
     whome = _witness_home(witness_home)
@@ -79,9 +85,14 @@ def serve(
     try:
         add_local_log(session, store)
         token = load_or_create_token(session.home.root)
-        config = ServerConfig(session=session, witness_signer=signer, witness_store=store, token=token)
+        config = ServerConfig(session=session, witness_signer=signer, witness_store=store, token=token,
+                              allowed_hosts=names_for(host, allow_host or ()), body_timeout_s=body_timeout_s)
+        gate = ConnectionGate(max_connections=max_connections, header_timeout_s=header_timeout_s)
         typer.echo(f"overlord witness on http://{host}:{port}/ (witness {signer.name}; token in {session.home.root}/witness.token)", err=True)
-        web.run_app(build_app(config), host=host, port=port, print=None, access_log=None)
+        try:
+            serve_forever(config, host, port, gate)
+        except OSError as e:  # the port is taken, the address is not this machine's, ...
+            raise ConfigError(f"cannot listen on {host}:{port}: {e.strerror or e}", "choose another --host or --port") from e
     finally:
         store.close()
         session.close()

@@ -21,7 +21,9 @@ from pathlib import Path
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
-from overlord.errors import HomeError
+from overlord.errors import HomeError, InputError
+from overlord.inputs import SMALL_MAX_BYTES, read_text
+from witness.admission import BodyError, read_body
 
 TOKEN_FILE = "witness.token"
 MAX_ACTION_BYTES = 4096
@@ -46,7 +48,10 @@ def load_or_create_token(home_root: Path) -> str:
     mode = path.stat().st_mode
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise HomeError(f"the token {path} is readable by others (mode {stat.S_IMODE(mode):04o})", f"run `chmod 600 {path}`")
-    token = path.read_text().strip()
+    try:
+        token = read_text(path, what="witness token", max_bytes=SMALL_MAX_BYTES).strip()
+    except InputError as e:
+        raise HomeError(e.message, "delete it; `overlord witness serve` makes a new one") from e
     if len(token) < 16:
         raise HomeError(f"the token {path} is too short", "delete it; `overlord witness serve` makes a new one")
     return token
@@ -56,8 +61,9 @@ def _deny(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
-def token_gate(token: str) -> Middleware:
-    """Middleware: bearer token, JSON body ``{"confirm": true}`` (see the module doc)."""
+def token_gate(token: str, *, body_timeout_s: float = 10.0) -> Middleware:
+    """Middleware: bearer token, JSON body ``{"confirm": true}`` (see the module doc); the
+    body is read to its end, however it arrives, under the byte cap and ``body_timeout_s``."""
     expected = f"Bearer {token}".encode()
 
     @web.middleware
@@ -71,11 +77,10 @@ def token_gate(token: str) -> Middleware:
             return _deny(405, "actions are POST")
         if request.content_type != "application/json":
             return _deny(415, "an action needs a JSON body {\"confirm\": true}")
-        if request.content_length is not None and request.content_length > MAX_ACTION_BYTES:
-            return _deny(413, "action body too large")
-        raw = await request.content.read(MAX_ACTION_BYTES + 1)
-        if len(raw) > MAX_ACTION_BYTES:
-            return _deny(413, "action body too large")
+        try:
+            raw = await read_body(request, max_bytes=MAX_ACTION_BYTES, timeout_s=body_timeout_s)
+        except BodyError as e:
+            return _deny(e.status, "action body too large" if e.status == 413 else e.message)
         try:
             body = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
@@ -87,9 +92,10 @@ def token_gate(token: str) -> Middleware:
     return gate
 
 
-def actions_app(token: str, routes: list[tuple[str, Handler]]) -> web.Application:
+def actions_app(token: str, routes: list[tuple[str, Handler]], *, body_timeout_s: float = 10.0) -> web.Application:
     """The sub-application holding every action; mount it at ``/api/actions/``."""
-    sub = web.Application(middlewares=[token_gate(token)], client_max_size=MAX_ACTION_BYTES)
+    sub = web.Application(middlewares=[token_gate(token, body_timeout_s=body_timeout_s)],
+                          client_max_size=MAX_ACTION_BYTES)
     for path, handler in routes:
         sub.router.add_route("*", path, handler)
     return sub

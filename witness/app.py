@@ -35,8 +35,9 @@ from overlord.ledger.note import Signer
 from overlord.ledger.session import LedgerSession
 from overlord.projections.journal import JournalView
 from overlord.projections.runs import resolve_run
-from overlord.projections.tracked import catch_up, open_view
+from overlord.projections.viewfile import read_view
 from witness.actions import actions_app
+from witness.admission import LOOPBACK_NAMES, BodyError, ConnectionGate, host_gate, read_body
 from witness.index import LedgerIndex
 from witness.protocol import MAX_BODY_BYTES, SIZE_CONTENT_TYPE, WitnessError, add_checkpoint
 from witness.state import WitnessStore
@@ -60,6 +61,9 @@ class ServerConfig:
         clock: wall time for events the server records.
         unix_time: POSIX seconds for cosignature timestamps.
         poll_interval_s: how often the poller looks for new events.
+        allowed_hosts: the Host names the server answers to (see :mod:`witness.admission`);
+            the address a client connected to is always accepted too.
+        body_timeout_s: how long a request body may take to arrive.
     """
 
     session: LedgerSession
@@ -69,6 +73,8 @@ class ServerConfig:
     clock: Clock = field(default_factory=SystemClock)
     unix_time: Callable[[], int] = lambda: int(time.time())
     poll_interval_s: float = 0.2
+    allowed_hosts: frozenset[str] = LOOPBACK_NAMES
+    body_timeout_s: float = 10.0
 
 
 @dataclass
@@ -176,12 +182,8 @@ async def journal(request: web.Request) -> web.Response:
     session = request.app[CONFIG].session
 
     def read() -> list[dict[str, Any]]:
-        view = open_view(JournalView, str(session.home.views_path))
-        try:
-            catch_up(session.ledger, view)
-            return [e.to_json() for e in view.select(after_position=after, limit=limit)]
-        finally:
-            view.datastore.close()
+        return read_view(session.ledger, str(session.home.views_path), JournalView,
+                         lambda view: [e.to_json() for e in view.select(after_position=after, limit=limit)])
 
     return web.json_response({"entries": await _in_ledger(request, read)})
 
@@ -234,6 +236,14 @@ async def stream(request: web.Request) -> web.StreamResponse:
         return _bad("Last-Event-ID / after must be >= -1")
     resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                        "X-Accel-Buffering": "no"})
+    try:
+        await _stream_to(resp, request, state, after)
+    except ConnectionError:  # the client went away: the normal end of a stream, not an error
+        pass
+    return resp
+
+
+async def _stream_to(resp: web.StreamResponse, request: web.Request, state: ServerState, after: int) -> None:
     await resp.prepare(request)
     await resp.write(b"retry: 1000\n: overlord events\n\n")
     while True:
@@ -269,9 +279,10 @@ async def page(request: web.Request) -> web.Response:
 async def add_checkpoint_handler(request: web.Request) -> web.Response:
     """C2SP tlog-witness v1.0.0 ``add-checkpoint``: authenticated by the log's signature."""
     config = request.app[CONFIG]
-    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
-        return web.Response(status=413, text="request body too large\n")
-    body = await request.content.read(MAX_BODY_BYTES + 1)
+    try:
+        body = await read_body(request, max_bytes=MAX_BODY_BYTES, timeout_s=config.body_timeout_s)
+    except BodyError as e:
+        return web.Response(status=e.status, text=e.message + "\n")
     try:
         # synchronous from the state read to the compare-and-swap: no other request interleaves
         result = add_checkpoint(config.witness_store, config.witness_signer, body, now=config.unix_time())
@@ -349,9 +360,15 @@ async def _shutdown(app: web.Application) -> None:
             t.cancel()
 
 
-def build_app(config: ServerConfig) -> web.Application:
-    """The whole server as one aiohttp application (the caller runs it)."""
-    app = web.Application(middlewares=[_headers], client_max_size=MAX_BODY_BYTES)
+def build_app(config: ServerConfig, gate: ConnectionGate | None = None) -> web.Application:
+    """The whole server as one aiohttp application (the caller runs it, see :func:`start`).
+
+    ``gate``: the connection cap and header clock that :func:`start` puts in front of it.
+    """
+    middlewares = [_headers, host_gate(config.allowed_hosts)]
+    if gate is not None:
+        middlewares.insert(0, gate.middleware())
+    app = web.Application(middlewares=middlewares, client_max_size=MAX_BODY_BYTES)
     app[CONFIG] = config
     app.router.add_get("/", page)
     app.router.add_get("/healthz", healthz)
@@ -363,13 +380,52 @@ def build_app(config: ServerConfig) -> web.Application:
     app.router.add_get("/api/verify", verify)
     app.router.add_get("/api/secrets", secrets)
     app.router.add_post("/add-checkpoint", add_checkpoint_handler)
-    sub = actions_app(config.token, [("/checkpoint", action_checkpoint)])
+    sub = actions_app(config.token, [("/checkpoint", action_checkpoint)], body_timeout_s=config.body_timeout_s)
     sub[CONFIG] = config
     app.add_subapp("/api/actions/", sub)
     app.on_startup.append(_startup)
     app.on_shutdown.append(_shutdown)
     app.on_cleanup.append(_cleanup)
     return app
+
+
+async def start(config: ServerConfig, host: str, port: int, gate: ConnectionGate) -> tuple[web.AppRunner, asyncio.Server]:
+    """Start serving ``config`` on ``host:port`` behind ``gate``; the caller stops it with
+    :func:`stop`. Returns the runner and the listening server."""
+    runner = web.AppRunner(build_app(config, gate), access_log=None, handle_signals=False)
+    await runner.setup()
+    assert runner.server is not None
+    try:
+        server = await asyncio.get_running_loop().create_server(
+            gate.protocol_factory(runner.server), host, port, reuse_address=True)
+    except BaseException:
+        await runner.cleanup()
+        raise
+    return runner, server
+
+
+async def stop(runner: web.AppRunner, server: asyncio.Server) -> None:
+    """Stop listening, end open connections (streams included), run the app's cleanup."""
+    server.close()
+    await runner.cleanup()
+
+
+def serve_forever(config: ServerConfig, host: str, port: int, gate: ConnectionGate) -> None:
+    """Serve until SIGINT or SIGTERM (the CLI's ``witness serve``)."""
+    import signal
+
+    async def main() -> None:
+        runner, server = await start(config, host, port, gate)
+        done = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, done.set)
+        try:
+            await done.wait()
+        finally:
+            await stop(runner, server)
+
+    asyncio.run(main())
 
 
 def add_local_log(session: LedgerSession, store: WitnessStore) -> None:

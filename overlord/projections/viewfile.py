@@ -7,7 +7,7 @@ and the views are rebuilt from the ledger, once. A full disk, or any other failu
 views' database, is one :class:`~overlord.errors.LedgerError` line, never a traceback.
 
 :func:`with_views` runs a caller's "open the views, catch them up, read them" under that
-rule.
+rule; :func:`read_view` does it for one view.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import os
 import sqlite3
 import stat
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import structlog
 
 from overlord.errors import LedgerError
+from overlord.projections.tracked import TrackedView, catch_up, open_view
 
 log = structlog.get_logger("overlord.views")
 T = TypeVar("T")
@@ -125,3 +126,22 @@ def with_views(path: str, work: Callable[[], T]) -> T:
         if _sqlite_error(e) is None and not is_full(e):
             raise
         raise _failed(path, e) from e
+
+
+def read_view(ledger: Any, path: str, kind: type[TrackedView], read: Callable[[Any], T], **kwargs: Any) -> T:
+    """Open the view ``kind`` in the views file ``path``, catch it up with ``ledger``, return
+    ``read(view)`` and close it; under :func:`with_views` (a damaged file is rebuilt).
+
+    Raises:
+        LedgerError: a stored event fails its checks, or the views file cannot be written.
+    """
+
+    def work() -> T:
+        view = open_view(kind, path, **kwargs)
+        try:
+            catch_up(ledger, view)
+            return read(view)
+        finally:
+            view.datastore.close()
+
+    return with_views(path, work)
