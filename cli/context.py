@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import structlog
+
+from overlord.adapters.clock import SystemClock
 from overlord.ledger.home import default_home
 from overlord.ledger.session import LedgerSession, open_home
 from overlord.projections.runs import RunsView, resolve_run
-from overlord.projections.tracked import catch_up, open_view
+from overlord.projections.viewfile import read_view
+
+log = structlog.get_logger("overlord.cli")
 
 
 def home_path(explicit: Path | None = None) -> Path:
@@ -35,9 +42,40 @@ def find_run(session: LedgerSession, prefix: str) -> uuid.UUID:
     Raises:
         NotFoundError: no run, or the prefix names several.
     """
-    view = open_view(RunsView, str(session.home.views_path))
+    return uuid.UUID(read_view(session.ledger, str(session.home.views_path), RunsView,
+                               lambda view: resolve_run(prefix, view.run_ids())))
+
+
+@contextmanager
+def appending(explicit: Path | None = None) -> Iterator[LedgerSession]:
+    """The home opened for a command that appends events, closed on the way out.
+
+    On the way out, when the log grew while the command ran, a checkpoint of the whole log
+    is signed and pinned, so no command leaves a tail of events that no checkpoint covers
+    (``verify`` requires the pinned checkpoint's own event in the log). After an error the
+    checkpoint is still attempted, and its own failure is logged, not raised over the
+    first error.
+
+    Raises:
+        OverlordError: the home cannot be opened, or (after a success) the checkpoint failed.
+    """
+    session = open_session(explicit)
+
+    def uncovered() -> bool:  # events appended since the start, or since this session's last checkpoint
+        return session.ledger.max_notification_id() > max(start, session.covered_through)
+
     try:
-        catch_up(session.ledger, view)
-        return uuid.UUID(resolve_run(prefix, view.run_ids()))
+        start = session.ledger.max_notification_id()
+        try:
+            yield session
+        except BaseException:
+            try:
+                if uncovered():
+                    session.checkpoint(at=SystemClock().now())
+            except Exception as e:  # noqa: BLE001 - the first error is the one to report
+                log.warning("checkpoint.failed", error=str(e))
+            raise
+        if uncovered():
+            session.checkpoint(at=SystemClock().now())
     finally:
-        view.datastore.close()
+        session.close()

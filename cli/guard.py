@@ -12,8 +12,12 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from overlord.domain.guard import GuardPolicy
 
 app = typer.Typer(help="The tool guard: decide tool calls.", no_args_is_help=True,
                   add_completion=False)
@@ -35,7 +39,7 @@ def overlord_home(environ: Mapping[str, str] | None = None) -> str:
     return os.path.join(os.path.expanduser(data), "overlord")
 
 
-def load_policy_file(path: Path):  # noqa: ANN201 - GuardPolicy, imported late (a guard check must start fast)
+def load_policy_file(path: Path) -> GuardPolicy:
     """The guard policy in the TOML file ``path`` (its ``[guard]`` table; none: the empty policy).
 
     Read through the one input reader (a regular file, at most 4 MiB) and parsed with a

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from cli.context import open_session
+from cli.context import appending, open_session
 
 if TYPE_CHECKING:
     from overlord.domain.guard import GuardPolicy
@@ -35,10 +35,11 @@ def _hook() -> None:
 
 
 def _load_policy(policy: Path | None, root: Path | None) -> tuple[GuardPolicy, list[str]]:
+    from cli.guard import load_policy_file
     from overlord.domain.guard import GuardPolicy
 
     if policy is not None:
-        return GuardPolicy.from_toml(policy), [str(policy.resolve())]
+        return load_policy_file(policy), [str(policy.resolve())]
     return GuardPolicy(worker_root=str(root.resolve())) if root is not None else GuardPolicy(), []
 
 
@@ -47,7 +48,7 @@ def install(
     root: Path = typer.Option(..., "--root", help="The worker root (the hook goes into ROOT/.claude/settings.json)."),
     runtime: str = typer.Option("claude-code", "--runtime", help="The runtime whose hook to install."),
     run: str | None = typer.Option(None, "--run", help="Record GuardArmed (or settle with `policy`) in this run."),
-    policy: Path | None = typer.Option(None, "--policy", help="The guard policy TOML used for the probes.", dir_okay=False),
+    policy: Path | None = typer.Option(None, "--policy", help="The guard policy TOML used for the probes."),
     home: Path | None = typer.Option(None, "--home", help="The Overlord home."),
 ) -> None:
     """Install the hook from a content-hashed snapshot and arm it with two probes."""
@@ -68,9 +69,9 @@ def install(
             run_id = uuid.UUID(run)
         except ValueError as e:
             raise ConfigError(f"--run {run!r} is not a run id (a UUID)") from e
-    session = open_session(home)
     clock = SystemClock()
-    try:
+    # with --run the probes' decisions and GuardArmed are appended: a checkpoint covers them
+    with appending(home) as session:
         if run_id is not None:
             session.ledger.get(run_id)  # NotFoundError before anything is written
         try:
@@ -84,8 +85,6 @@ def install(
             raise
         typer.echo(json.dumps({"snapshot_sha256": inst.snapshot_sha256, "settings_path": inst.settings_path,
                                "command": inst.command, "probes_denied": 2}))
-    finally:
-        session.close()
 
 
 @app.command("restore")
@@ -106,7 +105,7 @@ def restore(
 
 @app.command("claude-code")
 def claude_code(
-    policy: Path | None = typer.Option(None, "--policy", help="The guard policy TOML.", dir_okay=False),
+    policy: Path | None = typer.Option(None, "--policy", help="The guard policy TOML."),
 ) -> None:
     """The in-process hook: decide and record the PreToolUse JSON on stdin (never exits 1)."""
     try:
@@ -143,13 +142,10 @@ def _in_process(policy: Path | None) -> int:
         return _print_deny("overlord guard: OVERLORD_RUN_ID is not set, so the decision cannot be recorded")
     run_id = uuid.UUID(run)
     loaded, policy_paths = _load_policy(policy, None)
-    session = open_session()
-    try:
+    with appending() as session:  # the decision is appended to the run: a checkpoint covers it
         core = DecisionCore(loaded, overlord_home=str(session.home.root), guard_paths=policy_paths,
                             recorder=RunRecorder(session.ledger, run_id, SystemClock()), run_id=str(run_id))
         answer = core.decide_payload(payload, run_id=str(run_id))
-    finally:
-        session.close()
     sys.stdout.write(json.dumps(hook_output(answer)) + "\n")
     sys.stdout.flush()
     return 0

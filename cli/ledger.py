@@ -11,10 +11,11 @@ from pathlib import Path
 
 import typer
 
-from cli.context import find_run, home_path, open_session
+from cli.context import appending, find_run, home_path, open_session
 from overlord.adapters.clock import SystemClock
 from overlord.domain.events import topics_of
 from overlord.errors import ConfigError, NotFoundError
+from overlord.inputs import SMALL_MAX_BYTES, read_text
 from overlord.ledger import merkle
 from overlord.ledger.application import AGGREGATES
 from overlord.ledger.checkpoint import Checkpoint
@@ -25,7 +26,7 @@ from overlord.ledger.session import init_home
 from overlord.ledger.store import PostgresConfig
 from overlord.ledger.verify import verify_log
 from overlord.projections.journal import JournalEntry, JournalView
-from overlord.projections.tracked import catch_up, open_view
+from overlord.projections.viewfile import read_view
 
 HOME_OPT = typer.Option(None, "--home", help="The Overlord home (default: $OVERLORD_HOME, else $XDG_DATA_HOME/overlord).")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON for scripts.")
@@ -82,21 +83,21 @@ def checkpoint(
     """Sign a checkpoint of the whole ledger, store it as an event, and pin it in the home.
 
     With --witness, ask each witness to cosign it (C2SP tlog-witness) and store the
-    cosignatures as events, which `overlord verify` checks.
+    cosignatures as events, which `overlord verify` checks; a second checkpoint then covers
+    those events (the one printed is the one the witnesses cosigned).
     """
     from overlord.ledger.keys import witness_keys
     from witness.client import request_cosignatures
 
-    session = open_session(home)
     lines: list[str] = []
-    try:
-        clock = SystemClock()
+    clock = SystemClock()
+    # the Cosigned events that the witnesses' answers become come after the checkpoint they
+    # cosign: `appending` ends with one more checkpoint, so they too are covered
+    with appending(home) as session:
         cp, note = session.checkpoint(at=clock.now())
         for url in witness or []:
             kept = request_cosignatures(session, url, note, witness_keys(session.verifiers), at=clock.now())
             lines.extend(c.line for c in kept)
-    finally:
-        session.close()
     if json_out:
         typer.echo(json.dumps({"origin": cp.origin, "size": cp.size, "root_hash": base64.b64encode(cp.root_hash).decode(),
                                "note": note, "cosignatures": lines}))
@@ -135,10 +136,7 @@ def verify(
 def _verify_export(file: Path, trust: Path | None, workers: int):  # noqa: ANN202
     exported = read_export(file)
     if trust is not None:
-        try:
-            verifiers = parse_trust(trust.read_text(), str(trust))
-        except FileNotFoundError as e:
-            raise NotFoundError(f"no trust file at {trust}") from e
+        verifiers = parse_trust(read_text(trust, what="trust file", max_bytes=SMALL_MAX_BYTES), str(trust))
     else:
         verifiers = parse_trust("\n".join(exported.trust), f"{file} (its own keys)")
 
@@ -177,24 +175,23 @@ def journal(
 ) -> None:
     """The chronological list of events: time, stream, event type, summary."""
     session = open_session(home, writable=False)
-    view: JournalView = open_view(JournalView, str(session.home.views_path))
+    path = str(session.home.views_path)
+
+    def entries(after: int) -> list[JournalEntry]:  # caught up; a damaged views file is rebuilt
+        return read_view(session.ledger, path, JournalView, lambda v: v.select(stream=run, after_position=after))
+
     try:
         if run is not None:
             run = str(find_run(session, run))
-        catch_up(session.ledger, view)
-        entries = view.select(stream=run)
         last = -1
-        for e in entries:
-            _print_entry(e, json_out)
-            last = e.position
-        while follow:
-            time.sleep(0.5)
-            catch_up(session.ledger, view)
-            for e in view.select(stream=run, after_position=last):
+        while True:
+            for e in entries(last):
                 _print_entry(e, json_out)
                 last = e.position
+            if not follow:
+                break
+            time.sleep(0.5)
     finally:
-        view.datastore.close()
         session.close()
 
 

@@ -18,13 +18,14 @@ from datetime import datetime
 from pathlib import Path
 
 from overlord.domain.checkpoint import LogCheckpoint
-from overlord.errors import HomeError, LedgerError, OverlordError, ProofError
+from overlord.errors import HomeError, InputError, LedgerError, OverlordError, ProofError
 from overlord.files import replace_atomically
+from overlord.inputs import SMALL_MAX_BYTES, read_text
 from overlord.ledger import merkle
 from overlord.ledger.application import Ledger, StoredRow
 from overlord.ledger.blobs import BlobStore
 from overlord.ledger.checkpoint import Checkpoint, sign_checkpoint
-from overlord.ledger.home import Home, HomeConfig, write_private
+from overlord.ledger.home import Home, HomeConfig, make_private_dirs, write_private
 from overlord.ledger.keys import generate_signer, load_signer, load_trust, trusted_keys
 from overlord.ledger.note import Signer, Verifier, open_note
 from overlord.ledger.store import PostgresConfig, read_mark
@@ -41,6 +42,8 @@ class LedgerSession:
     blobs: BlobStore
     signer: Signer | None
     verifiers: list[Verifier]
+    covered_through: int = 0
+    """The notification id of the last checkpoint this session signed (0: none yet)."""
 
     @property
     def origin(self) -> str:
@@ -65,13 +68,14 @@ class LedgerSession:
 
     def read_pinned(self) -> str | None:
         """The pinned checkpoint note, or ``None`` when none was pinned yet."""
-        try:
-            return self.home.pinned_path.read_text()
-        except FileNotFoundError:
+        path = self.home.pinned_path
+        if not os.path.lexists(path):
             return None
-        except (OSError, UnicodeError) as e:
+        try:
+            return read_text(path, what="pinned checkpoint", max_bytes=SMALL_MAX_BYTES)
+        except InputError as e:
             raise HomeError(
-                f"the pinned checkpoint {self.home.pinned_path} is unreadable: {e}",
+                f"the pinned checkpoint {path} is unreadable: {e.message}",
                 "the home was tampered with: run `overlord verify` on an export or restore the home",
             ) from e
 
@@ -96,12 +100,13 @@ class LedgerSession:
         leaves = [r.leaf_hash() for r in rows]
         cp = Checkpoint(self.origin, len(leaves), merkle.root_from_leaf_hashes(leaves), ())
         note = sign_checkpoint(cp, self.signer)
-        self.ledger.append(
+        ids = self.ledger.append(
             LogCheckpoint.sign(
                 checkpoint_id=uuid.uuid4(), origin=cp.origin, size=cp.size, root_hash=cp.root_hash, note=note, at=at
             )
         )
         self._pin(cp, note, leaves)
+        self.covered_through = max(self.covered_through, *ids)
         return cp, note
 
     def _pin(self, cp: Checkpoint, note: str, leaves: list[bytes]) -> None:
@@ -177,12 +182,12 @@ def init_home(
     store = home.store(config)
     if store_kind == "postgres" and read_mark(store) is not None:
         raise LedgerError(f"{store.describe()} already holds an Overlord ledger", "use an empty database or schema")
-    root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dirs(root)  # the home and any missing parent: 0700 whatever the umask
     os.chmod(root, 0o700)
     signer = generate_signer(origin)
     write_private(home.key_path, (signer.to_key() + "\n").encode())
     replace_atomically(home.trust_path, (f"# verifier keys trusted by `overlord verify`\n{signer.verifier().to_key()}\n").encode())
-    home.blobs_path.mkdir(mode=0o700, exist_ok=True)
+    make_private_dirs(home.blobs_path)
     ledger = Ledger(store, signer=signer, verifiers={signer.key_id: signer.verifier()}, create=True, origin=origin)
     # config.toml last: a home without it is incomplete and is refused by open_home
     replace_atomically(home.config_path, config.to_toml().encode(), mode=0o600)

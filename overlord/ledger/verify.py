@@ -17,8 +17,9 @@ The checklist, in order, for each stored event (in notification order, position 
    valid C2SP tlog-cosignature v1.0.1 cosignature of that checkpoint's note text.
 
 Then the pinned checkpoint (kept outside the store): signed by a trusted key, no larger
-than the log, and its root equals the root of the log's first ``size`` events: a store cut
-short, or rewritten below the pin, is caught.
+than the log, its root equals the root of the log's first ``size`` events, and the same
+signed note is recorded in a ``CheckpointSigned`` event of the log: a store cut short, or
+rewritten below the pin, or stripped of its final checkpoint event, is caught.
 
 What this does not catch: someone who holds the log key and rewrites both the store and the
 pinned checkpoint consistently. Only a witness's cosignature of an earlier checkpoint
@@ -331,6 +332,7 @@ def _run_checklist(
     leaves: list[bytes] = []
     claims: list[tuple[_Where, int, bytes]] = []  # (checkpoint row, size, root)
     checkpoint_texts: dict[str, str] = {}  # stream -> its checkpoint's note text (verified)
+    recorded_notes: set[str] = set()  # every verified CheckpointSigned event's signed note
 
     def fail(row: _Where, problem: str, into: list[Failure] = record_failures, step: int = 0) -> None:
         # ``step`` is the checklist item: at one position the earliest item is reported
@@ -387,6 +389,7 @@ def _run_checklist(
                     raise OverlordError(f"checkpoint claims {size} events but only {row.position} precede it")
                 claims.append((row, size, root))
                 note = body["note"]
+                recorded_notes.add(note)
                 checkpoint_texts[row.originator_id] = note[: note.rfind("\n\n") + 1]
             except (OverlordError, KeyError, TypeError) as e:
                 fail(row, f"checkpoint does not verify: {e}", checkpoint_failures)
@@ -434,6 +437,12 @@ def _run_checklist(
                 pinned_failure = Failure(
                     None, None, None, None,
                     f"pinned checkpoint root mismatch: the log's first {size} events are not what was pinned",
+                )
+            elif pinned_note not in recorded_notes:
+                pinned_failure = Failure(
+                    None, None, size, None,
+                    f"pinned checkpoint not recorded: no CheckpointSigned event in the log holds the pinned "
+                    f"checkpoint of {size} events (its event, at position {size} or later, was cut off the log)",
                 )
 
     for group in (record_failures, checkpoint_failures):

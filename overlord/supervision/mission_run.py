@@ -11,7 +11,8 @@ contain the home). :class:`MissionRun` then goes through its steps, each a metho
 4. :meth:`~MissionRun.supervise`: the runtime runs under the controller, attempt after
    attempt (steering and recovery resume its native session), and the settlement is decided;
 5. :meth:`~MissionRun.finish`: the run is settled (once), then the after-steps: restore the
-   hook, the gate, a checkpoint, notify, the commit. None of them changes the settlement.
+   hook, the gate, notify, the commit, then a checkpoint that covers them all. None of them
+   changes the settlement.
 
 Every write goes through the run's :class:`~overlord.supervision.recorder.RunRecorder`: a write
 the ledger refuses during the run stops it with ``controller_error``; a failed after-step is a
@@ -440,12 +441,12 @@ class MissionRun:
         if self.mission.gate_artifact is not None:
             artifact = self.root / self.mission.gate_artifact
             rec.after_step("gate", lambda: _gate(self.session, self.run_id, artifact, self.clock))
-        size: list[int] = []
-        rec.after_step("checkpoint", lambda: size.append(self.session.checkpoint(at=self.clock.now())[0].size))
         rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission))
         if self.mission.commit_on_pass:
             rec.after_step("commit", lambda: mission_layers.commit_on_pass(self.session, self.run_id, self.root,
                                                                            self.clock))
+        size: list[int] = []  # last: the checkpoint covers every after-step's events (verify requires its own event)
+        rec.after_step("checkpoint", lambda: size.append(self.session.checkpoint(at=self.clock.now())[0].size))
         final = self.session.ledger.get(self.run_id)
         return MissionResult(self.run_id, final.settlement or settlement, self.exit_code, self.exit_signal,
                              size[0] if size else None, final.verdict)

@@ -64,6 +64,9 @@ def test_checkpoint_with_witness_then_verify(tmp_path) -> None:
         assert out2["size"] > out["size"] and len(out2["cosignatures"]) == 1
         v = _ov(env, "verify", "--json")
         assert json.loads(v.stdout)["ok"] is True
+        # the Cosigned events follow the checkpoint they cosign; a last checkpoint covers them
+        topics = [json.loads(line)["event_type"] for line in _ov(env, "journal", "--json").stdout.splitlines()]
+        assert topics[-2:] == ["Cosigned", "CheckpointSigned"]
         # an untrusted witness: verify fails and names the Cosigned event
         trust = (tmp_path / "home" / "trust").read_text().replace(f"witness {wkey}\n", "")
         (tmp_path / "home" / "trust").write_text(trust)
