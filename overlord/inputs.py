@@ -70,7 +70,7 @@ def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> by
         # O_NONBLOCK: if it was swapped for a FIFO since the stat, open still returns at once
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError as e:
-        raise InputError(f"no {what} at {name}", "check the path") from e
+        raise InputError(f"cannot read the {what} {name}: it does not exist", "check the path") from e
     except OSError as e:
         raise InputError(f"cannot read the {what} {name}: {e.strerror}") from e
     try:
