@@ -170,8 +170,10 @@ class Mission:
 
         rec = _Table(source, "recovery", data.get("recovery", {}))
         max_resumes = rec.get("max_resumes", int) or 0
-        if not 0 <= max_resumes <= MAX_RESUMES:
-            raise ConfigError(f"{source}: recovery.max_resumes must be 0..{MAX_RESUMES}, not {max_resumes}")
+        if max_resumes < 0:
+            raise ConfigError(f"{source}: recovery.max_resumes must be 0 or more")
+        if max_resumes > MAX_RESUMES:
+            raise ConfigError(f"{source}: recovery.max_resumes must be at most {MAX_RESUMES}, not {max_resumes}")
         rec.done()
 
         no = _Table(source, "notify", data.get("notify", {}))
