@@ -20,15 +20,18 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_PORT = re.compile(r":[0-9]{1,5}")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -69,18 +72,15 @@ def split_host(value: str) -> tuple[str, int] | None:
             return None
         name, rest = value[1:end], value[end + 1 :]
     else:
-        name, sep, port = value.rpartition(":")
-        if not sep:
-            name, rest = value, ""
-        else:
-            rest = ":" + port
+        head, sep, tail = value.rpartition(":")
+        name, rest = (head, ":" + tail) if sep else (value, "")
         if ":" in name:
             return None  # an IPv6 address must be bracketed
     if not name:
         return None
     if not rest:
         return name.lower(), 80
-    if not rest.startswith(":") or not rest[1:].isdigit() or len(rest) > 6:
+    if not _PORT.fullmatch(rest):
         return None
     port = int(rest[1:])
     return (name.lower(), port) if 0 < port < 65536 else None
@@ -117,7 +117,7 @@ def admits(names: frozenset[str], name: str, port: int, local: tuple[str, int] |
     return name in names or _same_ip(name, local[0])
 
 
-def host_gate(names: frozenset[str]) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def host_gate(names: frozenset[str]) -> Middleware:
     """Middleware: the Host (every request) and Origin (state-changing requests) rules above."""
 
     @web.middleware
@@ -196,7 +196,7 @@ class ConnectionGate:
         """Wrap aiohttp's protocol factory (``AppRunner.server``)."""
         return lambda: _Guarded(self, inner)
 
-    def middleware(self) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    def middleware(self) -> Middleware:
         """Stops a connection's header clock while its request is handled; restarts it after."""
 
         @web.middleware

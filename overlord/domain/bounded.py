@@ -63,7 +63,7 @@ def text_depth(text: str, tokens: re.Pattern[str], max_depth: int) -> int:
     return deepest
 
 
-def containers(value: Any, *, max_depth: int) -> Iterator[dict | list | tuple]:
+def containers(value: Any, *, max_depth: int) -> Iterator[dict[Any, Any] | list[Any] | tuple[Any, ...]]:
     """Every dict, list and tuple inside ``value`` (``value`` first when it is one),
     depth first, without recursion.
 

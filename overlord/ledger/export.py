@@ -153,7 +153,7 @@ class _Reader:
             raise self.bad(where, f"= {value} is outside {lo}..2**63-1")
         return value
 
-    def array(self, value: Any, where: str) -> list:
+    def array(self, value: Any, where: str) -> list[Any]:
         if type(value) is not list:
             raise self.bad(where, f"must be an array, not {_kind(value)}")
         return value

@@ -55,7 +55,7 @@ def test_host_parsing_and_names() -> None:
     assert split_host("127.0.0.1:8770") == ("127.0.0.1", 8770)
     assert split_host("[::1]:8770") == ("::1", 8770)
     assert split_host("Example.COM") == ("example.com", 80)
-    for bad in ("", "a:b:c", "x@h:1", "h:0", "h:65536", "h:1x", "[::1", "h/p:1"):
+    for bad in ("", "a:b:c", "x@h:1", "h:0", "h:65536", "h:1x", "[::1", "h/p:1", "h:\uff18\uff17\uff17\uff10"):
         assert split_host(bad) is None, bad
     assert names_for("127.0.0.1") == {"127.0.0.1", "localhost", "::1"}
     assert names_for("0.0.0.0", ["box.lan"]) == {"box.lan"}
