@@ -159,10 +159,11 @@ async def test_witness_refusals_change_nothing(client, served) -> None:
 
 @pytest.mark.asyncio
 async def test_no_route_returns_a_secret(client, served) -> None:
-    """Every route's response is scanned for the token and both private keys."""
-    secrets = [TOKEN, vector_signer().to_key(), vector_signer().to_key().split("+")[-1]]
+    """Every route's response is scanned for the token and both private keys (whole, and the key
+    material alone: the part after the fourth '+', since base64 itself may hold a '+')."""
+    secrets = [TOKEN, vector_signer().to_key(), vector_signer().to_key().split("+", 4)[-1]]
     log_key = (served.session.home.key_path).read_text().strip()
-    secrets += [log_key, log_key.split("+")[-1]]
+    secrets += [log_key, log_key.split("+", 4)[-1]]
     run_id = (await (await client.get("/api/runs")).json())["runs"][0]["id"]
     note = served.session.read_pinned()
     responses = [
