@@ -11,6 +11,12 @@ Never sealed: ``.git``, ``.overlord``, the Overlord home, and the guard's own ho
 (``.claude/settings.json``, which Overlord writes while a run is armed). The root's
 ``.gitignore`` is honoured unless ``honour_gitignore`` is false.
 
+The root is the agent's: a seal runs on the host and never follows a link out of it. A symlink
+is sealed as a link (its target text); every file is opened without following a final link
+and every directory walked through a descriptor opened the same way, and each is checked to
+lie inside the root after it is opened (a directory swapped for a link between the walk's
+look and its open is caught there); what lies outside is not sealed.
+
 :class:`LayerSealer` is what a run uses: it numbers layers, and hands each one to ``record``
 (the run's ``RunRecorder.apply``) as a ``LayerSealed`` event. Adapters never save events
 themselves; the caller's ``record`` does.
@@ -325,7 +331,7 @@ class Snapshotter:
         else:
             return False
         try:
-            data = os.readlink(path).encode() if mode == MODE_LINK else _read(path)
+            data = os.readlink(path).encode() if mode == MODE_LINK else _read(path, self.root)
         except OSError:
             return False
         blob = self.put_blob(data)
@@ -352,44 +358,52 @@ class Snapshotter:
             if watcher is not None:
                 watcher.watch(prefix[:-1], directory)  # before reading it: no change slips between
             try:
-                it = os.scandir(directory)
+                dir_fd = _open_inside(directory, self.root, directory=True)
             except OSError:
                 continue
-            with it:
-                for entry in it:
-                    rel = prefix + entry.name
-                    old = index.get(rel)
-                    if old is not None:  # a known file (so not ignored): one lstat, one compare
-                        try:
-                            st = entry.stat(follow_symlinks=False)
-                        except OSError:
-                            continue
-                        if old[0] == (st.st_mtime_ns, st.st_size, st.st_ino, st.st_mode):
-                            add(rel)
-                            continue
-                        if stat.S_ISDIR(st.st_mode):
-                            if not ignored(rel, True):
-                                stack.append((rel + "/", entry.path))
-                            continue
-                    else:
-                        try:
-                            is_dir = entry.is_dir(follow_symlinks=False)
-                        except OSError:
-                            continue
-                        if is_dir:
-                            if entry.name in NEVER_NAMES or (never and entry.path in never) or ignored(rel, True):
+            try:
+                try:
+                    it = os.scandir(dir_fd)
+                except OSError:
+                    continue
+                with it:
+                    for entry in it:
+                        rel = prefix + entry.name
+                        entry_path = os.path.join(directory, entry.name)
+                        old = index.get(rel)
+                        if old is not None:  # a known file (so not ignored): one lstat, one compare
+                            try:
+                                st = entry.stat(follow_symlinks=False)
+                            except OSError:
                                 continue
-                            stack.append((rel + "/", entry.path))
-                            continue
-                        if rel in GUARD_FILES or (never and entry.path in never) or ignored(rel, False):
-                            continue
-                        try:
-                            st = entry.stat(follow_symlinks=False)
-                        except OSError:
-                            continue
-                    if self._visit(rel, entry.path, st, old, started, changes):
-                        add(rel)
-                        read += 1
+                            if old[0] == (st.st_mtime_ns, st.st_size, st.st_ino, st.st_mode):
+                                add(rel)
+                                continue
+                            if stat.S_ISDIR(st.st_mode):
+                                if not ignored(rel, True):
+                                    stack.append((rel + "/", entry_path))
+                                continue
+                        else:
+                            try:
+                                is_dir = entry.is_dir(follow_symlinks=False)
+                            except OSError:
+                                continue
+                            if is_dir:
+                                if entry.name in NEVER_NAMES or (never and entry_path in never) or ignored(rel, True):
+                                    continue
+                                stack.append((rel + "/", entry_path))
+                                continue
+                            if rel in GUARD_FILES or (never and entry_path in never) or ignored(rel, False):
+                                continue
+                            try:
+                                st = entry.stat(follow_symlinks=False)
+                            except OSError:
+                                continue
+                        if self._visit(rel, entry_path, st, old, started, changes):
+                            add(rel)
+                            read += 1
+            finally:
+                os.close(dir_fd)
         return read
 
 
@@ -487,8 +501,33 @@ def encode_changes(changes: list) -> bytes:
     return json.dumps(changes, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def _read(path: str) -> bytes:
-    with open(path, "rb") as f:
+_NOFOLLOW = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+def _open_inside(path: str, root: str, *, directory: bool = False) -> int:
+    """An fd for ``path`` opened without following a final link, checked to be (a regular
+    file, or a directory) inside ``root`` once open.
+
+    Raises:
+        OSError: a link, another kind of file, or a place outside ``root``.
+    """
+    fd = os.open(path, _NOFOLLOW | (os.O_DIRECTORY if directory else 0))
+    try:
+        st = os.fstat(fd)
+        if not (stat.S_ISDIR(st.st_mode) if directory else stat.S_ISREG(st.st_mode)):
+            raise OSError(f"{path} is not a {'directory' if directory else 'regular file'}")
+        real = os.readlink(f"/proc/self/fd/{fd}")
+        if real != root and not real.startswith(root.rstrip("/") + "/"):
+            raise OSError(f"{path} leads out of the root, to {real}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _read(path: str, root: str) -> bytes:
+    """The bytes of the regular file ``path`` inside ``root`` (never through a link)."""
+    with os.fdopen(_open_inside(path, root), "rb") as f:
         return f.read()
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import shutil
 import ssl
 import subprocess
 from collections.abc import Mapping, Sequence
@@ -29,14 +31,36 @@ class NotifyError(OverlordError):
     """A notification could not be delivered."""
 
 
+def refuse_agent_shaped(argv: Sequence[str], writable: Sequence[str], *, path: str) -> None:
+    """Refuse a command that would run something the agent shaped: its program (found on
+    ``path``) or any argument naming an existing file or directory that lies (after links)
+    in one of ``writable``, the directories the agent could write.
+
+    Raises:
+        NotifyError: naming the word and the directory.
+    """
+    tops = [os.path.realpath(w) for w in writable]
+    words = [shutil.which(argv[0], path=path) or argv[0], *argv[1:]] if argv else []
+    for word in words:
+        if not isinstance(word, str) or not word or ("/" not in word and word != words[0]):
+            continue
+        real = os.path.realpath(word)
+        if not os.path.lexists(word):
+            continue
+        for top in tops:
+            if real == top or real.startswith(top.rstrip("/") + "/"):
+                raise NotifyError(f"notify command refused: {word!r} lies in {top}, which the agent could write "
+                                  "(it would run code the agent shaped on the host)")
+
+
 def notify_command(argv: Sequence[str], payload: Mapping[str, Any], *, env: Mapping[str, str], timeout_s: float = 10) -> None:
-    """Run ``argv`` with the settlement JSON on stdin.
+    """Run ``argv`` in ``/`` with the settlement JSON on stdin.
 
     Raises:
         NotifyError: it could not start, failed, or ran past ``timeout_s``.
     """
     try:
-        p = subprocess.run(list(argv), input=json.dumps(dict(payload)).encode(), env=dict(env),
+        p = subprocess.run(list(argv), input=json.dumps(dict(payload)).encode(), env=dict(env), cwd="/",
                            capture_output=True, timeout=timeout_s)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise NotifyError(f"notify command {argv[0]!r} failed: {e}") from e

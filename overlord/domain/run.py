@@ -507,6 +507,26 @@ class Run(Aggregate):
 
     route_decided = triggers(RouteDecided)
 
+    class GuardTampered(Event):
+        """A ``guard_tamper`` finding: the guard's own settings (``what``: a file the runtime
+        reads its hooks or permissions from) were changed from inside the sandbox (``detail``:
+        how). ``when`` is ``start`` (found before the runtime started and written back, e.g. in
+        a resumed run's HOME) or ``run`` (during the run: the run stops with stop code
+        ``policy``)."""
+
+        TOPIC = "overlord.run.GuardTampered"
+
+        what: str
+        detail: str
+        when: str
+
+        def summary(self) -> str:
+            """One line for people."""
+            then = "found before the start, written back" if self.when == "start" else "during the run"
+            return f"guard_tamper ({then}): {self.what}: {self.detail}"
+
+    record_tamper = triggers(GuardTampered)
+
     class SettlementConflict(Event):
         """The controller's receipt and the runtime's confirmed result disagreed (``detail``);
         the confirmed result settled the run."""

@@ -2,11 +2,17 @@
 
 This is the adapter side of the gate (it reads files and runs the sandbox); the axis rules
 (:mod:`overlord.gate.analysis`) and the verdict (:mod:`overlord.gate.verdict`) stay pure.
+
+An artifact is the agent's work, read on the host: only its regular files are read, each
+opened without following a link (a ``solution.py`` that is a link to the log key is not a
+solution file, and is never copied into the gate's sandbox).
 """
 
 from __future__ import annotations
 
+import os
 import secrets
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +68,7 @@ def detect(artifact: Path, toolchains: dict[str, Toolchain]) -> Toolchain:
     Raises:
         GateError: when no known solution file (or more than one language) is present.
     """
-    hits = [tc for tc in toolchains.values() if (artifact / tc.solution).is_file()]
+    hits = [tc for tc in toolchains.values() if _is_regular(artifact / tc.solution)]
     if len(hits) != 1:
         names = ", ".join(sorted(tc.solution for tc in toolchains.values()))
         found = ", ".join(tc.solution for tc in hits) or "none"
@@ -76,9 +82,30 @@ def _tail(data: bytes, lines: int = 6) -> str:
     return " | ".join(line.strip() for line in text[-lines:] if line.strip())[:800]
 
 
+def _is_regular(path: Path) -> bool:
+    """A regular file itself (a link is not followed)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of the regular file ``path``, never through a link.
+
+    Raises:
+        OSError: a link, not a regular file, or unreadable.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return f.read()
+
+
 def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
+        return _read_bytes(path).decode("utf-8", errors="replace")
     except OSError:
         return None
 
@@ -191,8 +218,8 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         coverage = AxisResult.unavailable("coverage", "no test: stub axis not checked")
     else:
         bp = tc.plan(nonce)
-        files = tuple((p.name, p.read_bytes()) for p in sorted(path.iterdir())
-                      if p.is_file()) + bp.files
+        files = tuple((p.name, _read_bytes(p)) for p in sorted(path.iterdir())
+                      if _is_regular(p)) + bp.files
         request = SandboxRequest(steps=bp.steps, files=files, env=bp.env,
                                  read_only_paths=bp.read_only_paths, limits=bp.limits,
                                  strong_containment=True)

@@ -119,7 +119,11 @@ class DecisionCore:
         self.denials = 0
         self.decisions = 0
         self._probes: set[str] = set()
+        self._probe_marks: dict[str, str | None] = {}
         self._lock = threading.Lock()
+        self.tamper_check: Callable[[], str | None] | None = None
+        """Called before each decision: the first change to the guard's own settings (a
+        ``guard_tamper`` finding) or ``None``. A finding denies the call (the run stops)."""
         self.on_post_tool_use: Callable[[str], dict[str, Any]] | None = None
         """Called with the PostToolUse payload of a ``post_tool_use`` request (the run seals a
         layer); its answer is sent back. ``None``: such requests are acknowledged only."""
@@ -128,6 +132,18 @@ class DecisionCore:
         """Mark the next call with ``tool_use_id`` as an installer probe (not a denial)."""
         with self._lock:
             self._probes.add(tool_use_id)
+
+    def expect_probe_mark(self, mark: str) -> None:
+        """Mark the next call whose payload contains ``mark`` (a fresh nonce in the probe's
+        input) as the arming probe made through the runtime's CLI, whose tool use id Overlord
+        does not choose; :meth:`probe_outcome` then tells how it was decided."""
+        with self._lock:
+            self._probe_marks[mark] = None
+
+    def probe_outcome(self, mark: str) -> str | None:
+        """``allow``/``deny`` for the probe marked ``mark``, or ``None`` when it never came."""
+        with self._lock:
+            return self._probe_marks.get(mark)
 
     def decide_request(self, data: bytes) -> dict[str, Any]:
         """Decide one wire request (see the module doc); never raises, always an answer."""
@@ -169,16 +185,22 @@ class DecisionCore:
                 safe_input = safe_value(dict(call.tool_input))
             except Exception:  # noqa: BLE001 - recorded as raw text; decide_payload denies it
                 safe_input = {"raw": safe_value((payload or "")[:65536])}
+            tampered = self.tamper_check() if self.tamper_check is not None and error is None else None
             if error is not None:
                 decision = _deny(error, root)
             elif self.run_id is not None and run_id != self.run_id:
                 decision = _deny(f"the hook named run {run_id!r}, but this service guards run {self.run_id}", root)
+            elif tampered is not None:
+                decision = _tampered(tampered, root)
             else:
                 decision = decide_payload(payload, self.policy, overlord_home=self.overlord_home,
                                           guard_paths=self.guard_paths, resolver=RealPathResolver())
             with self._lock:
                 probe = tool_use_id in self._probes
                 self._probes.discard(tool_use_id)
+                mark = next((m for m, seen in self._probe_marks.items() if seen is None and m in (payload or "")), None)
+                if mark is not None:
+                    probe = True
             decided = DecidedCall(tool, safe_input, canonical_digest(safe_input), tool_use_id, decision, probe)
             if self.recorder is not None:
                 try:
@@ -190,6 +212,8 @@ class DecisionCore:
                 self.decisions += 1
                 if not decision.allowed and not probe:
                     self.denials += 1
+                if mark is not None:
+                    self._probe_marks[mark] = decision.decision
             return _answer(decision)
         except Exception as e:  # noqa: BLE001 - fail closed
             return _answer(_deny(f"the decision service failed ({type(e).__name__}: {e})", root))
@@ -206,6 +230,12 @@ def _deny(reason: str, root: str) -> Decision:
     from overlord.domain.guard.decide import deny
 
     return deny(DenialClass.UNPARSEABLE, reason, root)
+
+
+def _tampered(finding: str, root: str) -> Decision:
+    from overlord.domain.guard.decide import deny
+
+    return deny(DenialClass.GUARD_TAMPER, f"the guard's own settings were changed: {finding}", root)
 
 
 def _answer(decision: Decision) -> dict[str, Any]:
@@ -340,12 +370,17 @@ class DecisionService:
 
 def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, run_id: Any = None,
               service: DecisionService | None = None, python: str | None = None,
-              policy_paths: Iterable[str] = (), post_tool_use: bool = False) -> Any:
+              policy_paths: Iterable[str] = (), post_tool_use: bool = False,
+              live_probe: Callable[[Any], int] | None = None,
+              live_at: Callable[[], str | None] | None = None) -> Any:
     """Install the Claude Code hook in ``root`` and arm it: two probes through the installed
     command must both be denied. Records ``GuardArmed`` (or ``GuardArmFailed``) in the run
     ``run_id`` when one is given; ``post_tool_use`` also installs the PostToolUse hook that
     tells the service when a writing tool finished (layer seals). Probes go to ``service`` when given (the run's live
     service), else to a short-lived service of this process; they never count as denials.
+    ``live_probe(installation)`` then proves the hook live through the runtime's own CLI
+    (:mod:`overlord.supervision.cli_probe`; it returns how many probes it made and raises
+    ``GuardArmError``); ``live_at()`` says where the live hook is, for the record.
 
     Returns the :class:`~overlord.adapters.hooks.install.Installation`.
 
@@ -372,19 +407,24 @@ def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, ru
             own = service = DecisionService(Path(tmpdir) / "guard.sock", core).start()
         env = {"PATH": "/usr/bin:/bin", "OVERLORD_SOCKET": str(service.socket_path),
                "OVERLORD_RUN_ID": service.core.run_id or str(run_uuid or "no-run")}
+        where = inst.settings_path
         try:
             passed = fire_probes(inst, env, expect_probe=service.core.expect_probe)
+            if live_probe is not None:
+                passed += live_probe(inst)
         except GuardArmError as e:
+            where = (live_at() if live_at else None) or where
             if run_uuid is not None:
                 run = session.ledger.get(run_uuid)
                 run.fail_guard_arming(runtime=inst.runtime, snapshot_sha256=inst.snapshot_sha256,
-                                      settings_path=inst.settings_path, reason=e.message, at=clock.now())
+                                      settings_path=where, reason=e.message, at=clock.now())
                 session.ledger.append(run)
             raise
+        where = (live_at() if live_at else None) or where
         if run_uuid is not None:
             run = session.ledger.get(run_uuid)
             run.arm_guard(runtime=inst.runtime, snapshot_sha256=inst.snapshot_sha256,
-                          settings_path=inst.settings_path, probes_passed=passed, at=clock.now())
+                          settings_path=where, probes_passed=passed, at=clock.now())
             session.ledger.append(run)
         return inst
     finally:

@@ -253,6 +253,13 @@ class LiveConnector:
         self.close()
 
 
+def probe_connector(transcript: Transcript) -> ConnectorThread:
+    """A replay connector for the arming probe (:mod:`overlord.supervision.cli_probe`): it
+    serves ``transcript`` and records nothing in the run (the probe's decision is recorded
+    by the decision service, marked as a probe). Not started: use it as a context manager."""
+    return ConnectorThread(transcript)
+
+
 def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], None]], None],
                     put_blob: Callable[[bytes], str], clock: Clock, host_env: Mapping[str, str], dummy_key: str,
                     recorded: list[RecordedResponse] | None = None, spend: Any = None) -> LiveConnector:

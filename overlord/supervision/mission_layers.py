@@ -4,14 +4,13 @@
 the run's :class:`~overlord.adapters.layers.LayerSealer` (its stat index warm in memory) for
 the decision service's ``post_tool_use`` notifications; :func:`final_seal` seals once more
 before the run settles; :func:`commit_layer` commits the last layer to the worker root's git
-repository (Overlord the author) and records ``Committed``. None of them ever changes how a
-run settles: failures are logged.
+repository (Overlord the author) and records ``Committed``, with git's hooks and the
+repository's configuration neutralised (:mod:`overlord.adapters.git`), and only into the
+``.git`` the run started with. None of them ever changes how a run settles: failures are logged.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
 import tempfile
 import uuid
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 import structlog
 
+from overlord.adapters.git import GitError, RepositoryIdentity, git, identify_repository
 from overlord.adapters.layers import LayerSealer, Snapshotter
 
 log = structlog.get_logger("overlord.layers")
@@ -60,10 +60,12 @@ def final_seal(sealer: LayerSealer | None, run_id: uuid.UUID) -> None:
         sealer.snapshotter.close()  # the inotify watches
 
 
-def commit_on_pass(session: Any, run_id: uuid.UUID, root: Path, clock: Any) -> str | None:
+def commit_on_pass(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *,
+                   repository: RepositoryIdentity | None = None) -> str | None:
     """Commit the run's changes when the run passed: its verdict is PASS, or (no gate ran) it
-    completed. Never raises: a skipped or failed commit is recorded on the run as a
-    ``Bookkeeping`` event (the settlement stands). Returns the sha or ``None``."""
+    completed, into ``repository`` (the ``.git`` found at layer 0) only. Never raises: a
+    skipped, refused or failed commit is recorded on the run as a ``Bookkeeping`` event (the
+    settlement stands). Returns the sha or ``None``."""
     try:
         run = session.ledger.get(run_id)
         verdict = getattr(run, "verdict", None)
@@ -74,7 +76,7 @@ def commit_on_pass(session: Any, run_id: uuid.UUID, root: Path, clock: Any) -> s
         note = session.read_pinned() or ""
         head = note.splitlines()[:3]
         checkpoint = f"{head[1]} {head[2]}" if len(head) == 3 else ""  # tree size and root hash
-        return commit_layer(session, run_id, root, clock, checkpoint=checkpoint)
+        return commit_layer(session, run_id, root, clock, checkpoint=checkpoint, repository=repository)
     except Exception as e:  # noqa: BLE001 - bookkeeping after settlement
         _record_bookkeeping(session, run_id, clock, "commit", f"{type(e).__name__}: {e}")
         return None
@@ -91,16 +93,18 @@ def _record_bookkeeping(session: Any, run_id: uuid.UUID, clock: Any, step: str, 
 
 
 def _git(root: Path, *args: str, env: dict[str, str], data: bytes | None = None) -> str:
-    p = subprocess.run(["git", "-C", str(root), *args], input=data, capture_output=True, env=env, timeout=120)
-    if p.returncode != 0:
-        raise RuntimeError(f"git {args[0]} failed: {p.stderr.decode('utf-8', 'replace').strip()[:300]}")
-    return p.stdout.decode().strip()
+    return git(root, *args, env=env, data=data)
 
 
 ZERO_SHA = "0" * 40
 
 
-def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, checkpoint: str = "") -> str | None:
+class CommitRefused(RuntimeError):
+    """The root's ``.git`` is not the repository the run started with: nothing is committed."""
+
+
+def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, checkpoint: str = "",
+                 repository: RepositoryIdentity | None = None) -> str | None:
     """Commit the run's own changes (layer 0 to its last layer) on top of ``root``'s HEAD,
     with git plumbing and a private index: files the run did not touch stay exactly as HEAD
     has them (tracked files that .gitignore names included), and the user's index changes
@@ -109,7 +113,12 @@ def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, che
     travel NUL-separated. Records ``Committed``. Returns the sha, or ``None`` when the run
     changed nothing.
 
+    ``repository`` is the root's ``.git`` as the run found it (``None``: as it is now, for a
+    caller outside a run); a ``.git`` that differs from it is refused before any git runs.
+
     Raises:
+        CommitRefused: the ``.git`` is not the one the run started with (created, replaced,
+            reconfigured, moved ahead during the run).
         RuntimeError: not a git repository, or a git step failed (the caller records it).
     """
     run = session.ledger.get(run_id)
@@ -120,18 +129,25 @@ def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, che
     if not changed:
         log.info("run.commit_skipped", run_id=str(run_id), reason="the run changed nothing")
         return None
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1",
-           "GIT_CONFIG_GLOBAL": "/dev/null", "LC_ALL": "C", "GIT_LITERAL_PATHSPECS": "1", **GIT_IDENTITY}
+    now = identify_repository(root)
+    started = repository if repository is not None else now
+    problem = started.differs(now)
+    if problem is not None:
+        raise CommitRefused(f"commit refused: {problem}; Overlord commits only into the repository the run "
+                            "started with (a .git the agent made or changed would run its hooks and config on the host)")
+    if now.kind != "dir":
+        raise RuntimeError(f"{root} is not a git repository: nothing committed")
+    env = dict(GIT_IDENTITY)
     try:
         _git(root, "rev-parse", "--git-dir", env=env)
-    except RuntimeError as e:
+    except GitError as e:
         raise RuntimeError(f"{root} is not a git repository: nothing committed") from e
     at = clock.now()
     stamp = f"{int(at.timestamp())} +0000"
     env.update(GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
     try:
         parent = _git(root, "rev-parse", "--verify", "-q", "HEAD^{commit}", env=env)
-    except RuntimeError:
+    except GitError:
         parent = ""
     with tempfile.TemporaryDirectory(prefix="ovl-git-") as tmp:
         genv = dict(env, GIT_INDEX_FILE=str(Path(tmp) / "index"))
@@ -154,7 +170,8 @@ def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, che
     # the user's index follows the commit for the run's paths only; anything else the user
     # had staged stays staged
     paths = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in changed)
-    _git(root, "reset", "-q", sha, "--pathspec-from-file=-", "--pathspec-file-nul", env=env, data=paths)
+    _git(root, "reset", "-q", "--no-refresh", sha, "--pathspec-from-file=-", "--pathspec-file-nul", env=env,
+         data=paths)
     run = session.ledger.get(run_id)
     run.record_commit(sha=sha, tree=tree, layer=run.layers - 1, ref=ref, at=clock.now())
     session.ledger.append(run)
@@ -166,7 +183,7 @@ def _has_symbolic_head(root: Path, env: dict[str, str]) -> bool:
     try:
         _git(root, "symbolic-ref", "-q", "HEAD", env=env)
         return True
-    except RuntimeError:
+    except GitError:
         return False
 
 

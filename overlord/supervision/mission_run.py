@@ -5,14 +5,19 @@ known and installed, the connector's transcript or upstream is good, the worker 
 contain the home). :class:`MissionRun` then goes through its steps, each a method:
 
 1. :meth:`~MissionRun.open`: the Run is opened, the mission recorded, layer 0 sealed;
-2. :meth:`~MissionRun.arm`: the guard's decision service starts on a Unix socket and the hook
-   is installed and proven (two probes must be denied);
-3. :meth:`~MissionRun.connect`: the runtime's HOME is made and the connector started;
-4. :meth:`~MissionRun.supervise`: the runtime runs under the controller, attempt after
+2. :meth:`~MissionRun.make_home`: the runtime's HOME (kept with the run, for ``overlord resume``);
+3. :meth:`~MissionRun.arm`: the guard's decision service starts on a Unix socket, the hook is
+   installed and proven (two probes through the hook command must be denied, then one through
+   the runtime's own CLI in the run's sandbox), and the guard's own settings are written and
+   watched (:mod:`overlord.supervision.guard_files`: a change is ``guard_tamper``);
+4. :meth:`~MissionRun.connect`: the connector started;
+5. :meth:`~MissionRun.supervise`: the runtime runs under the controller, attempt after
    attempt (steering and recovery resume its native session), and the settlement is decided;
-5. :meth:`~MissionRun.finish`: the run is settled (once), then the after-steps: restore the
+6. :meth:`~MissionRun.finish`: the run is settled (once), then the after-steps: restore the
    hook, the gate, notify, the commit, then a checkpoint that covers them all. None of them
-   changes the settlement.
+   changes the settlement, and none runs anything the agent shaped on the host (git with the
+   agent's hooks and configuration neutralised, no commit into a ``.git`` the run did not
+   start with, no link followed out of the root, no notify command from a writable root).
 
 Every write goes through the run's :class:`~overlord.supervision.recorder.RunRecorder`: a write
 the ledger refuses during the run stops it with ``controller_error``; a failed after-step is a
@@ -22,7 +27,9 @@ the ledger refuses during the run stops it with ``controller_error``; a failed a
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Callable, Mapping
@@ -37,8 +44,9 @@ import structlog
 from overlord import __version__
 from overlord.adapters.clock import Clock
 from overlord.adapters.connector.transcript import Transcript
+from overlord.adapters.git import RepositoryIdentity, identify_repository
 from overlord.adapters.hooks.install import GuardArmError, Installation, restore_hook
-from overlord.adapters.runtimes.base import Launch, Runtime
+from overlord.adapters.runtimes.base import HookCommands, Launch, Runtime
 from overlord.adapters.runtimes.registry import get_runtime
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.mission import Mission
@@ -48,16 +56,20 @@ from overlord.domain.settlement import Settlement, StopCode, settle_supervised, 
 from overlord.errors import ConfigError
 from overlord.ledger.home import contains
 from overlord.ledger.session import LedgerSession
-from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv
+from overlord.sandbox.netns import UnixRelay, forwarder_argv, netstack_argv, port_of, slirp4netns_path
+from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv, system_mounts
 from overlord.supervision import mission_layers
+from overlord.supervision.cli_probe import probe_through_cli
 from overlord.supervision.controller import Controller, Supervised
 from overlord.supervision.decision_service import DecisionCore, DecisionService, arm_guard
+from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home
 from overlord.supervision.install_policy import load_oracle_policy
 from overlord.supervision.mission_connector import (
     ConnectorPlan,
     LiveConnector,
     load_recorded,
     plan_connector,
+    probe_connector,
     start_connector,
 )
 from overlord.supervision.recorder import RunRecorder
@@ -90,6 +102,7 @@ class Prepared:
     version: str | None = None
     bwrap: str | None = None
     connector: ConnectorPlan | None = None
+    slirp: str | None = None
 
     @property
     def transcript(self) -> Transcript | None:
@@ -136,6 +149,7 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
         log.warning("run.unsandboxed_with_unlocked_secrets",
                     why="the secret store is unlocked and an unsandboxed agent runs as you: it can read the store's "
                         "key from the kernel keyring", hint="`overlord secret lock` before unsandboxed runs")
+    slirp = slirp4netns_path() if sandbox and mission.guard.allow_network else None
     plan = plan_connector(mission, mission_dir=mission_dir, policy=load_oracle_policy(home_root), secrets=secrets,
                           environ=environ, sandbox=sandbox, at=at) if runtime.caps.connector else None
     version = runtime.version(binary) if runtime.executable else None
@@ -144,7 +158,7 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
         log.warning("runtime.version_unknown", runtime=runtime.name, version=version, known=list(known))
     first = runtime.argv(binary, Launch(prompt=mission.goal, home=root, model=_model(mission, plan),
                                         max_turns=mission.limits.max_turns, command=mission.command))
-    return Prepared(runtime, binary, tuple(first), version, bwrap, plan)
+    return Prepared(runtime, binary, tuple(first), version, bwrap, plan, slirp)
 
 
 def run_mission(
@@ -197,6 +211,11 @@ class MissionRun:
         self.memory: _MemoryLimit | None = None
         self.exit_code: int | None = None
         self.exit_signal: int | None = None
+        self.guard: GuardFiles | None = None
+        self.watch: TamperWatch | None = None
+        self.repository: RepositoryIdentity | None = None
+        self._relays: dict[int, UnixRelay] = {}
+        self._stack: ExitStack | None = None
 
     # -- the whole run ---------------------------------------------------------------
 
@@ -208,6 +227,7 @@ class MissionRun:
         try:
             with ExitStack() as stack:
                 self.record_start()
+                self.make_home()
                 self.arm(stack)
                 self.connect(stack, recorded)
                 settlement = self.supervise()
@@ -230,7 +250,8 @@ class MissionRun:
             LedgerError: the Run could not be opened (nothing else happens then).
         """
         self.memory = _memory_limit(self.mission.limits.memory_mb)
-        sandbox = ("bubblewrap" if self.prepared.bwrap else "none") + (f"+{self.memory.label}" if self.memory else "")
+        sandbox = ("none" if not self.prepared.bwrap else "bubblewrap+netns" + ("+slirp4netns" if self.prepared.slirp else "")) \
+            + (f"+{self.memory.label}" if self.memory else "")
         self.session.ledger.append(Run.open(
             run_id=self.run_id, cwd=str(self.root), argv=list(self.prepared.argv), policy_hash=_policy_hash(self.policy),
             overlord_version=__version__, runtime=self.runtime.name, sandbox=sandbox, at=self.clock.now()))
@@ -256,6 +277,7 @@ class MissionRun:
             self.recorder.apply(self._route_decided(d))
         self.sealer = mission_layers.open_layers(self.session, self.run_id, self.root, self.recorder.apply,
                                                  self.clock, gitignore=self.mission.layers_gitignore)
+        self.repository = identify_repository(self.root)  # the only .git a commit may go into
         if self.sealer is None:
             raise _Ended(Settlement("failed", StopCode.CONTROLLER_ERROR.value,
                                     "layer 0 could not be sealed: the run's workspace cannot be recorded"))
@@ -268,12 +290,29 @@ class MissionRun:
 
     # -- 2. arm ----------------------------------------------------------------------
 
+    def make_home(self) -> None:
+        """Make the runtime's HOME (kept with the run, for ``overlord resume``): a resumed run
+        starts from a copy of the previous run's (regular files, directories and links only;
+        the links are copied as links, never followed)."""
+        home = self.runtime_home
+        if self.resume_from is not None and self.resume_from.runtime_home.is_dir():
+            copy_home(self.resume_from.runtime_home, home)
+        home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        tmp = home / "tmp"
+        if tmp.is_symlink() or (tmp.exists() and not tmp.is_dir()):
+            tmp.unlink()
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+
     def arm(self, stack: ExitStack) -> None:
-        """Start the decision service and arm the guard in the root.
+        """Start the decision service and arm the guard in the root: the hook installed, the
+        two direct probes, the runtime's guard settings written, the probe through its CLI;
+        from then on every decision and every tick checks the guard's settings.
 
         Raises:
             _Ended: the guard could not be armed (stop code ``policy``), or a write failed.
         """
+        self._stack = stack
         if self.memory is not None:
             stack.callback(self.memory.release)
         self.sock_dir = Path(tempfile.mkdtemp(prefix="ovl-", dir="/tmp"))
@@ -284,9 +323,39 @@ class MissionRun:
         core.on_post_tool_use = self._post_tool_use
         try:
             self.installation = arm_guard(self.session, root=self.root, policy=self.policy, clock=self.clock,
-                                          run_id=self.run_id, service=self.service, post_tool_use=True)
+                                          run_id=self.run_id, service=self.service, post_tool_use=True,
+                                          live_probe=self._prove_live,
+                                          live_at=lambda: self.guard.settings.live if self.guard else None)
         except GuardArmError as e:
             raise _Ended(stopped(StopCode.POLICY, f"the guard could not be armed: {e.message}")) from e
+        assert self.watch is not None
+        core.tamper_check = self.watch.check
+
+    def _prove_live(self, inst: Installation) -> int:
+        """Write the runtime's guard settings, then prove the hook live through its CLI.
+
+        Raises:
+            GuardArmError: the settings cannot be made, or the probe failed.
+        """
+        assert self.service is not None
+        self.installation = inst
+        hook = HookCommands(inst.command, inst.post_command)
+        try:
+            settings = self.runtime.guard_settings(hook, sandboxed=bool(self.prepared.bwrap))
+        except ConfigError as e:
+            raise GuardArmError(e.message, e.hint) from e
+        self.guard = GuardFiles(settings, home=self.runtime_home, store=self._run_dir() / "guard",
+                                watch=(Path(inst.settings_path), self.root / ".claude" / "settings.local.json"))
+        self.guard.write_system()
+        for rel, before in self.guard.write_home():  # a resumed HOME: the previous agent changed it
+            self.recorder.apply(lambda run, rel=rel, before=before: run.record_tamper(
+                what=str(self.runtime_home / rel), detail=f"was {before[:80]} where Overlord had written its own; "
+                "written back before the start", when="start", at=self.clock.now()))
+        self.watch = TamperWatch(self.guard, self.recorder.apply, self.clock.now)
+        launch = self.launch(prompt=self.mission.goal, resume=None)
+        return probe_through_cli(self.runtime, binary=self.prepared.binary, launch=launch, cwd=str(self.root),
+                                 target_dir=self.runtime_home / "tmp", core=self.service.core,
+                                 connector=probe_connector, contain=self.contained)
 
     def _post_tool_use(self, payload: str) -> dict[str, Any]:
         """A writing tool finished: seal a layer. A seal that cannot be recorded stops the run."""
@@ -298,14 +367,7 @@ class MissionRun:
     # -- 3. connect ------------------------------------------------------------------
 
     def connect(self, stack: ExitStack, recorded: Any = None) -> None:
-        """Make the runtime's HOME (kept with the run, for ``overlord resume``) and start the
-        connector when the runtime calls a model."""
-        home = self.runtime_home
-        if self.resume_from is not None and self.resume_from.runtime_home.is_dir():
-            shutil.copytree(self.resume_from.runtime_home, home, symlinks=True, dirs_exist_ok=True)
-        home.mkdir(parents=True, exist_ok=True, mode=0o700)
-        shutil.rmtree(home / "tmp", ignore_errors=True)
-        (home / "tmp").mkdir()
+        """Start the connector when the runtime calls a model."""
         if self.runtime.caps.connector:
             plan = self.prepared.connector or ConnectorPlan("replay", self.mission.models,
                                                             transcript=self.prepared.transcript)
@@ -324,38 +386,81 @@ class MissionRun:
     def launch(self, *, prompt: str, resume: str | None) -> Launch:
         """One attempt's :class:`Launch` (the first start, or a resume of ``resume``)."""
         assert self.service is not None and self.installation is not None
-        extra = {"OVERLORD_SOCKET": str(self.service.socket_path), "OVERLORD_RUN_ID": str(self.run_id),
+        extra = {**(self.guard.settings.env if self.guard else {}),
+                 "OVERLORD_SOCKET": str(self.service.socket_path), "OVERLORD_RUN_ID": str(self.run_id),
                  "OVERLORD_HOOK_COMMAND": self.installation.command, "TMPDIR": str(self.runtime_home / "tmp")}
         return Launch(prompt=prompt, home=self.runtime_home, host_env=self.host_env, extra_env=extra,
                       model=_model(self.mission, self.prepared.connector), max_turns=self.mission.limits.max_turns, resume=resume,
                       connector_url=self.connector.url if self.connector else None,
-                      api_key=self.dummy_key if self.connector else None, command=self.mission.command)
+                      api_key=self.dummy_key if self.runtime.caps.connector else None, command=self.mission.command)
 
-    def contained(self, argv: list[str]) -> list[str]:
-        """``argv`` inside the bubblewrap jail (bare under ``--no-sandbox``)."""
+    def contained(self, argv: list[str], connector_url: str | None = None) -> list[str]:
+        """``argv`` inside the bubblewrap jail (bare under ``--no-sandbox``): its own network,
+        the connector at ``connector_url`` reached through the forwarder in it, the guard's
+        system settings bound read-only, Overlord's own installation read-only when it lies
+        in a writable root."""
         if not self.prepared.bwrap:
             return argv
         assert self.installation is not None and self.sock_dir is not None
         writable = tuple(dict.fromkeys([str(self.root), *(_resolved(p) for p in self.policy.write_roots),
                                         str(self.runtime_home)]))
+        inner = argv
+        if connector_url is not None:
+            port = port_of(connector_url)
+            inner = forwarder_argv(sys.executable, port, str(self._relay(port).path), argv)
+        network = "user" if self.prepared.slirp else "none"
+        system = tuple(self.guard.mounts if self.guard else ()) + self._resolv(network)
         jail = Jail(writable=writable, hidden=(str(self.session.home.root.resolve()),),
-                    read_only=(str(self.installation.snapshot_dir), *_guarded_dirs(self.root)),
-                    sockets=(str(self.sock_dir),))
-        return jail_argv(self.prepared.bwrap, jail, argv, cwd=str(self.root))
+                    read_only=(str(self.installation.snapshot_dir), *_guarded_dirs(self.root),
+                               *_installation_dirs(writable)),
+                    sockets=(str(self.sock_dir),), system=system, shadows=system_mounts(system), network=network)
+        out = jail_argv(self.prepared.bwrap, jail, inner, cwd=str(self.root))
+        return netstack_argv(sys.executable, self.prepared.slirp, out) if self.prepared.slirp else out
+
+    def _relay(self, port: int) -> UnixRelay:
+        """The host side of the forwarder: a Unix socket in the socket directory relaying to
+        the connector's port (one per connector, closed with the run)."""
+        relay = self._relays.get(port)
+        if relay is None:
+            assert self.sock_dir is not None and self._stack is not None
+            relay = UnixRelay(self.sock_dir / f"connector-{port}.sock", ("127.0.0.1", port)).start()
+            self._stack.callback(relay.close)
+            self._relays[port] = relay
+        return relay
+
+    def _resolv(self, network: str) -> tuple[tuple[str, str], ...]:
+        """With the user-mode stack, the jail's resolver is the stack's (10.0.2.3)."""
+        if network != "user":
+            return ()
+        path = self._run_dir() / "net" / "resolv.conf"
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o755)
+        path.write_text("nameserver 10.0.2.3\n")
+        os.chmod(path, 0o444)
+        return ((str(path), "/etc/resolv.conf"),)
+
+    def _writable_roots(self) -> tuple[str, ...]:
+        """Every directory the agent could write during the run."""
+        return tuple(dict.fromkeys([str(self.root), *(_resolved(p) for p in self.policy.write_roots),
+                                    str(self.runtime_home)]))
+
+    def _run_dir(self) -> Path:
+        d = self.session.home.run_dir(str(self.run_id))
+        d.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return d
 
     # -- 4. supervise ----------------------------------------------------------------
 
     def supervise(self) -> Settlement:
         """Run the runtime under the controller, resuming its native session when steered or
         when a stalled or failed attempt may be recovered; returns the settlement to record."""
-        assert self.service is not None and self.installation is not None
-        service = self.service
-        settings_intact = _settings_watch(Path(self.installation.settings_path))
+        assert self.service is not None and self.installation is not None and self.guard is not None
+        assert self.watch is not None
+        service, watch, guard = self.service, self.watch, self.guard
         connector = self.connector
 
         def stop_check() -> tuple[StopCode, str] | None:
             return (self.recorder.stop_requested() or (connector.stop_requested() if connector else None)
-                    or settings_intact())
+                    or watch.stop_check())
 
         controller = Controller(
             record=self.recorder.apply, put_blob=self.session.blobs.put, limits=self.mission.limits,
@@ -368,7 +473,11 @@ class MissionRun:
                              resume=self.resume_from.session_id if self.resume_from else None)
         attempt = 0
         while True:
-            argv = self.contained(self.runtime.argv(self.prepared.binary, launch))
+            finding = watch.check()
+            if finding is not None:  # changed before this attempt: it does not start
+                return Settlement("stopped", StopCode.POLICY.value, f"guard_tamper: {finding}")
+            guard.write_home()  # before each start, also each resume within the run
+            argv = self.contained(self.runtime.argv(self.prepared.binary, launch), launch.connector_url)
             try:
                 seen = controller.supervise(argv, cwd=str(self.root), env=self.runtime.env(launch))
             except OSError as e:
@@ -440,11 +549,12 @@ class MissionRun:
             rec.after_step("restore_hook", lambda: restore_hook(self.root, self.session.home.root, self.session.blobs))
         if self.mission.gate_artifact is not None:
             artifact = self.root / self.mission.gate_artifact
-            rec.after_step("gate", lambda: _gate(self.session, self.run_id, artifact, self.clock))
-        rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission))
+            rec.after_step("gate", lambda: _gate(self.session, self.run_id, artifact, self.clock, root=self.root))
+        rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission,
+                                                 writable=self._writable_roots()))
         if self.mission.commit_on_pass:
             rec.after_step("commit", lambda: mission_layers.commit_on_pass(self.session, self.run_id, self.root,
-                                                                           self.clock))
+                                                                           self.clock, repository=self.repository))
         size: list[int] = []  # last: the checkpoint covers every after-step's events (verify requires its own event)
         rec.after_step("checkpoint", lambda: size.append(self.session.checkpoint(at=self.clock.now())[0].size))
         final = self.session.ledger.get(self.run_id)
@@ -480,10 +590,13 @@ def _model(mission: Mission, plan: ConnectorPlan | None = None) -> str | None:
     return plan.model if plan is not None else None
 
 
-def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mission: Mission) -> None:
+def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mission: Mission, *,
+            writable: tuple[str, ...] = ()) -> None:
     """Tell the mission's [notify] command and webhook how the run settled (each failure a
-    ``Bookkeeping`` event of its own)."""
-    from overlord.adapters.notify import notify_command, notify_webhook
+    ``Bookkeeping`` event of its own). The command runs on the host, so none of its words may
+    name a file in a directory the agent could write (``writable``): that would run code the
+    agent shaped; it runs in ``/`` with a fixed PATH."""
+    from overlord.adapters.notify import notify_command, notify_webhook, refuse_agent_shaped
 
     if not mission.notify.command and not mission.notify.webhook:
         return
@@ -493,23 +606,32 @@ def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mi
                "verdict": run.verdict}
     if mission.notify.command:
         command = mission.notify.command
-        recorder.after_step("notify_command", lambda: notify_command(
-            command, payload, env={"PATH": "/usr/local/bin:/usr/bin:/bin"}))
+        def run_command() -> None:
+            env = {"PATH": "/usr/local/bin:/usr/bin:/bin"}
+            refuse_agent_shaped(command, writable, path=env["PATH"])
+            notify_command(command, payload, env=env)
+
+        recorder.after_step("notify_command", run_command)
     if mission.notify.webhook:
         hook = mission.notify.webhook
         recorder.after_step("notify_webhook", lambda: notify_webhook(hook, payload))
 
 
-def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Clock) -> None:
+def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Clock, *, root: Path | None = None) -> None:
     """Run the completion gate on the run's artifact and record the verdict on the run.
 
     An error inside the gate is recorded as the verdict ``unavailable`` (never a pass), and
-    never changes how the run settled."""
+    never changes how the run settled. An artifact that leads out of ``root`` (a link the
+    agent planted) is not read at all: ``unavailable``."""
     from overlord.gate.record import record_report
     from overlord.gate.runner import check_artifact
     from overlord.sandbox import default_sandbox
 
     try:
+        if root is not None:
+            real = Path(os.path.realpath(artifact))
+            if not real.is_relative_to(Path(os.path.realpath(root))):
+                raise ConfigError(f"the artifact {artifact} leads out of the worker root (to {real})")
         sandbox = default_sandbox(allow_unsandboxed=False)
         report = check_artifact(artifact, sandbox)
         check = record_report(report, ledger=session.ledger, blobs=session.blobs, clock=clock,
@@ -523,30 +645,21 @@ def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Cloc
     session.ledger.append(run)
 
 
+def _installation_dirs(writable: tuple[str, ...]) -> tuple[str, ...]:
+    """Overlord's own installation (its package and the interpreter's prefix) when it lies in
+    a directory the runtime may write (a virtualenv inside the worker root): bound read-only,
+    or the agent could change the code Overlord runs on the host after the run."""
+    import overlord
+
+    mine = {str(Path(overlord.__file__).resolve().parent), str(Path(sys.prefix).resolve())}
+    return tuple(sorted(p for p in mine if any(Path(p).is_relative_to(w) for w in writable)))
+
+
 def _guarded_dirs(root: Path) -> tuple[str, ...]:
     """Directories of the root that stay read-only inside the jail even though the root is
     writable: the hook settings (.claude) and the repository (.git), when they exist. An
     agent's script cannot disarm the guard or rewrite history behind the guard's back."""
     return tuple(str(root / d) for d in (".claude", ".git") if (root / d).is_dir())
-
-
-def _settings_watch(path: Path) -> Callable[[], tuple[StopCode, str] | None]:
-    """A stop check: the guard's hook settings must stay exactly as installed. A change (a
-    script the guard never saw rewrote them) stops the run with stop code ``policy``."""
-    def digest() -> str | None:
-        try:
-            return hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            return None
-
-    armed = digest()
-
-    def check() -> tuple[StopCode, str] | None:
-        if digest() != armed:
-            return StopCode.POLICY, f"guard_tamper: the hook settings {path} were changed during the run"
-        return None
-
-    return check
 
 
 def _resumed_plan(plan: ConnectorPlan, resume_from: ResumeFrom | None) -> ConnectorPlan:

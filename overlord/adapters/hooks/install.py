@@ -59,8 +59,9 @@ class GuardArmError(OverlordError):
 @dataclass(frozen=True)
 class Installation:
     """One installed hook. ``snapshot_sha256`` (hex) names ``snapshot_dir``; ``command`` is
-    the shell command in ``settings_path``; ``original_blob`` the saved original settings
-    (``None`` when there was no settings file)."""
+    the shell command in ``settings_path`` (``post_command`` the PostToolUse notifier's, or
+    ``None``); ``original_blob`` the saved original settings (``None`` when there was no
+    settings file)."""
 
     runtime: str
     root: str
@@ -70,6 +71,7 @@ class Installation:
     settings_path: str
     command: str
     original_blob: str | None
+    post_command: str | None = None
 
     def to_json(self) -> dict:
         """The record kept under ``HOME/hooks/``."""
@@ -150,6 +152,7 @@ def install_hook(root: Path, home_root: Path, blobs: Blobs, *, runtime: str = "c
     kept = [e for e in pre if not _is_ours(e)]
     ours = {"matcher": "*", "hooks": [{"type": "command", "command": command, "timeout": max(1, timeout_ms // 1000 + 5)}]}
     hooks["PreToolUse"] = [ours, *kept]
+    post_command = None
     if post_tool_use:  # layer seals: tell the run when a writing tool finished
         post = hooks.setdefault("PostToolUse", [])
         if not isinstance(post, list):
@@ -157,12 +160,29 @@ def install_hook(root: Path, home_root: Path, blobs: Blobs, *, runtime: str = "c
         post_command = hook_command(python or sys.executable, client, digest, timeout_ms, post=True)
         hooks["PostToolUse"] = [{"matcher": POST_MATCHER, "hooks": [{"type": "command", "command": post_command,
                                  "timeout": max(1, timeout_ms // 1000 + 5)}]}, *(e for e in post if not _is_ours(e))]
+    _refuse_links(root, settings_path)
     settings_path.parent.mkdir(parents=True, exist_ok=True)
     replace_atomically(settings_path, (json.dumps(settings, indent=2) + "\n").encode())
-    inst = Installation(runtime, str(root), digest, str(client.parent), str(client), str(settings_path), command, original_blob)
+    inst = Installation(runtime, str(root), digest, str(client.parent), str(client), str(settings_path), command,
+                        original_blob, post_command)
     record_path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     replace_atomically(record_path, json.dumps(inst.to_json(), indent=2).encode(), mode=0o600)
     return inst
+
+
+def _refuse_links(root: Path, settings_path: Path) -> None:
+    """The settings file's directory must be a real directory of the root (an agent that
+    replaced ``.claude`` with a symlink would have Overlord write or delete elsewhere).
+
+    Raises:
+        ConfigError: ``.claude`` or the file is a symlink, or lies outside the root.
+    """
+    for p in (settings_path.parent, settings_path):
+        if p.is_symlink():
+            raise ConfigError(f"{p} is a symlink: Overlord does not write through links in a worker root",
+                              f"remove {p} and put the real file back")
+    if settings_path.parent.exists() and not Path(os.path.realpath(settings_path.parent)).is_relative_to(root):
+        raise ConfigError(f"{settings_path.parent} is outside the worker root {root}", "fix the root")
 
 
 def restore_hook(root: Path, home_root: Path, blobs: Blobs) -> Installation:
@@ -178,6 +198,7 @@ def restore_hook(root: Path, home_root: Path, blobs: Blobs) -> Installation:
         raise ConfigError(f"no Overlord hook is installed in {root}", "install one with `overlord hook install`")
     inst = Installation(**json.loads(record_path.read_text()))
     settings_path = Path(inst.settings_path)
+    _refuse_links(root, settings_path)
     if inst.original_blob is None:
         settings_path.unlink(missing_ok=True)
         try:

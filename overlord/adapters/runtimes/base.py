@@ -6,6 +6,18 @@ API it speaks, how to parse its native event stream into runtime-neutral records
 (:mod:`overlord.domain.runtime_records`), its native caps, and its tool table (native tool
 name to the guard's capability). Supervision, the decision service, the layers and the views
 use only this interface; each runtime's own knowledge stays in its module.
+
+Two parts of it keep the guard's hook out of the agent's reach (the agent can run any code
+inside its sandbox, so nothing there is trusted):
+
+* :meth:`Runtime.guard_settings` says where the runtime's hook lives so that the agent cannot
+  switch it off: settings directories bound read-only into the sandbox where the CLI gives
+  them precedence (``system``), and the settings files under the runtime's HOME that could
+  disable hooks or widen permissions, which Overlord writes before each start and checks by
+  hash on every tool use (``home``);
+* :meth:`Runtime.probe_call` is the tool call the runtime is made to ask for, through its own
+  CLI, before the run: the hook must be asked about it and deny it (arming proven live
+  through the CLI, not by calling the hook directly).
 """
 
 from __future__ import annotations
@@ -79,6 +91,40 @@ class Launch:
     command: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class HookCommands:
+    """The guard's hook as a runtime's settings name it: ``pre`` runs before every tool call,
+    ``post`` (or ``None``) after a tool that can change the workspace; ``timeout_s`` is the
+    runtime's own deadline for one hook run."""
+
+    pre: str
+    post: str | None = None
+    timeout_s: int = 15
+
+
+@dataclass(frozen=True)
+class GuardSettings:
+    """Where a runtime's hook lives out of the agent's reach, and which settings Overlord owns.
+
+    Args:
+        system: ``(path in the sandbox, {file name: bytes})``: directories Overlord writes on
+            the host and binds read-only into the sandbox, where the CLI reads settings that
+            take precedence over the user's and the project's (Claude Code's managed settings
+            at ``/etc/claude-code``). Only used inside the sandbox.
+        home: ``{path relative to HOME: bytes}``: every settings file under the runtime's
+            HOME that could disable hooks or widen permissions; written before each start and
+            checked by hash on every tool use and at each tick (a change is ``guard_tamper``
+            and stops the run with stop code ``policy``).
+        env: variables the runtime needs to find them (a settings path, a config home).
+        live: where the hook is, for the record (``GuardArmed.settings_path``).
+    """
+
+    system: tuple[tuple[str, Mapping[str, bytes]], ...] = ()
+    home: Mapping[str, bytes] = field(default_factory=dict)
+    env: Mapping[str, str] = field(default_factory=dict)
+    live: str = ""
+
+
 @runtime_checkable
 class Runtime(Protocol):
     """An agent runtime. Implementations live in this package, one module each, and are
@@ -132,6 +178,22 @@ class Runtime(Protocol):
 
     def parse_line(self, line: bytes) -> tuple[Record, ...]:
         """The runtime-neutral records of one line of native output. Never raises."""
+        ...
+
+    def guard_settings(self, hook: HookCommands, *, sandboxed: bool) -> GuardSettings:
+        """Where this runtime's hook lives out of the agent's reach (see :class:`GuardSettings`);
+        ``sandboxed`` is false under ``--no-sandbox`` (no ``system`` directory can be bound).
+
+        Raises:
+            ConfigError: the machine's own settings for the runtime cannot be read or merged.
+        """
+        ...
+
+    def probe_call(self, target: str) -> tuple[str, dict] | None:
+        """The native tool call (tool name, input) that the arming probe makes the runtime ask
+        for: it would write the file ``target`` (under OVERLORD_HOME, so the guard always
+        denies it). ``None``: the runtime has no CLI to probe through (its hook is proven by
+        calling it directly)."""
         ...
 
 

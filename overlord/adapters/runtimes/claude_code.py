@@ -14,6 +14,7 @@ every value in. :data:`RUNTIME` is this module's entry in the runtime registry.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
@@ -21,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from overlord.adapters.runtimes.base import (
+    GuardSettings,
+    HookCommands,
     Launch,
     RuntimeCaps,
     RuntimeNotInstalled,
@@ -62,6 +65,20 @@ ALLOWED_TOOL_FLAGS = ("Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "Bas
 """What ``--allowedTools`` lets run without a prompt (every call still meets the guard)."""
 
 RESUME_PROMPT = "Continue where you stopped."
+
+MANAGED_DIR = "/etc/claude-code"
+"""Where the CLI (2.1.x on Linux) reads its managed (policy-tier) settings: ``managed-settings.json``
+and the drop-ins in ``managed-settings.d/``. Hooks there run whatever the user's and the
+project's settings say (``disableAllHooks`` in them does not stop a managed hook; measured
+with 2.1.332), and ``allowManagedHooksOnly`` there makes every other hook ignored."""
+
+MANAGED_FILE = "managed-settings.json"
+MANAGED_DROP_INS = "managed-settings.d"
+
+HOME_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
+"""The user-level settings files under HOME that can switch hooks off or widen permissions
+(``~/.claude.json`` is the CLI's own state, rewritten as it runs; it carries no hooks or
+``disableAllHooks``: measured)."""
 
 MAX_DEPTH = 64
 """Deeper JSON than this is not a line the CLI printed: it is Malformed."""
@@ -185,6 +202,85 @@ def build_env(*, base_url: str, api_key: str, home: str | Path, host_env: Mappin
     })
     env.update(dict(extra or {}))
     return env
+
+
+# -- the guard's hook, out of the agent's reach ------------------------------------------
+
+
+def hook_settings(hook: HookCommands) -> dict[str, Any]:
+    """The ``hooks`` table that runs the guard: PreToolUse on every tool, PostToolUse after
+    the tools that can change the workspace."""
+    out: dict[str, Any] = {"PreToolUse": [{"matcher": "*", "hooks": [
+        {"type": "command", "command": hook.pre, "timeout": hook.timeout_s}]}]}
+    if hook.post:
+        out["PostToolUse"] = [{"matcher": POST_MATCHER, "hooks": [
+            {"type": "command", "command": hook.post, "timeout": hook.timeout_s}]}]
+    return out
+
+
+POST_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash"
+"""The tools after which the PostToolUse hook tells the run (they can change the workspace)."""
+
+
+def _json_object(data: bytes, where: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(data.decode("utf-8"))
+    except (UnicodeError, ValueError) as e:
+        raise ConfigError(f"{where} is not JSON: {e}", "fix it: the guard's managed settings are merged into it") from e
+    if not isinstance(obj, dict):
+        raise ConfigError(f"{where} is not a JSON object", "fix it: the guard's managed settings are merged into it")
+    if obj.get("disableAllHooks") is True:
+        raise ConfigError(f"{where} sets disableAllHooks: the guard's hook could not run under it",
+                          "remove disableAllHooks from this machine's managed settings, or run elsewhere")
+    return obj
+
+
+def managed_settings(hook: HookCommands, *, host_dir: Path = Path(MANAGED_DIR)) -> dict[str, bytes]:
+    """The managed settings directory the sandbox sees at :data:`MANAGED_DIR`: this
+    machine's own managed settings (and drop-ins) kept, the guard's hooks first in them, and
+    ``allowManagedHooksOnly`` set so that no user, project or plugin hook runs beside it.
+
+    Raises:
+        ConfigError: the machine's managed settings are not JSON objects, or disable hooks.
+    """
+    files: dict[str, bytes] = {}
+    base: dict[str, Any] = {}
+    main = host_dir / MANAGED_FILE
+    try:
+        if main.is_file():
+            base = _json_object(main.read_bytes(), str(main))
+        drop_ins = sorted(p for p in (host_dir / MANAGED_DROP_INS).glob("*.json") if p.is_file())
+        for p in drop_ins:
+            data = p.read_bytes()
+            _json_object(data, str(p))
+            files[f"{MANAGED_DROP_INS}/{p.name}"] = data
+    except OSError as e:
+        raise ConfigError(f"cannot read this machine's Claude Code managed settings in {host_dir}: {e}") from e
+    ours = hook_settings(hook)
+    theirs = base.get("hooks") if isinstance(base.get("hooks"), dict) else {}
+    merged = dict(theirs)
+    for event, entries in ours.items():
+        kept = theirs.get(event) if isinstance(theirs.get(event), list) else []
+        merged[event] = [*entries, *kept]
+    settings = {**base, "hooks": merged, "allowManagedHooksOnly": True}
+    files[MANAGED_FILE] = (json.dumps(settings, indent=2, sort_keys=True) + "\n").encode()
+    return files
+
+
+def guard_settings(hook: HookCommands, *, sandboxed: bool, host_dir: Path = Path(MANAGED_DIR)) -> GuardSettings:
+    """Claude Code's: the managed settings bound read-only at :data:`MANAGED_DIR` (inside the
+    sandbox), and the user settings under HOME written empty before each start and checked."""
+    home = {rel: b"{}\n" for rel in HOME_SETTINGS}
+    if not sandboxed:  # the hook is in the project's settings (install_hook); nothing can be bound
+        return GuardSettings(home=home, live=".claude/settings.json (project; --no-sandbox)")
+    return GuardSettings(system=((MANAGED_DIR, managed_settings(hook, host_dir=host_dir)),), home=home,
+                         live=f"{MANAGED_DIR}/{MANAGED_FILE} (managed, read-only)")
+
+
+def probe_call(target: str) -> tuple[str, dict]:
+    """The arming probe: a Bash call that would write ``target`` (under OVERLORD_HOME)."""
+    return "Bash", {"command": f"echo overlord-probe > {shlex.quote(target)}",
+                    "description": "Overlord's arming probe (the guard must deny it)"}
 
 
 # -- the stream-json records ---------------------------------------------------------------
@@ -368,6 +464,14 @@ class ClaudeCode:
     def parse_line(self, line: bytes) -> tuple[Record, ...]:
         """See :func:`parse_line`."""
         return parse_line(line)
+
+    def guard_settings(self, hook: HookCommands, *, sandboxed: bool) -> GuardSettings:
+        """See :func:`guard_settings`."""
+        return guard_settings(hook, sandboxed=sandboxed)
+
+    def probe_call(self, target: str) -> tuple[str, dict] | None:
+        """See :func:`probe_call`."""
+        return probe_call(target)
 
 
 RUNTIME = ClaudeCode()

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from overlord.adapters.runtimes import claude_code
-from overlord.adapters.runtimes.base import Launch, RuntimeCaps, RuntimeNotInstalled, passthrough_env
+from overlord.adapters.runtimes.base import (
+    GuardSettings,
+    HookCommands,
+    Launch,
+    RuntimeCaps,
+    RuntimeNotInstalled,
+    passthrough_env,
+)
 from overlord.domain.runtime_records import Record
 
 NAME = "command"
@@ -64,6 +71,14 @@ class CommandRuntime:
     def parse_line(self, line: bytes) -> tuple[Record, ...]:
         """Claude Code stream-json lines are read as such; anything else is output only."""
         return claude_code.parse_line(line)
+
+    def guard_settings(self, hook: HookCommands, *, sandboxed: bool) -> GuardSettings:
+        """None of its own: a command asks the guard through ``OVERLORD_HOOK_COMMAND``."""
+        return GuardSettings(live="OVERLORD_HOOK_COMMAND")
+
+    def probe_call(self, target: str) -> tuple[str, dict] | None:
+        """No CLI to probe through: its hook is proven by calling it directly."""
+        return None
 
 
 RUNTIME = CommandRuntime()

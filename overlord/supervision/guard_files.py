@@ -1,0 +1,255 @@
+"""The guard's own settings files for one run: written by Overlord, watched by hash.
+
+A runtime's :class:`~overlord.adapters.runtimes.base.GuardSettings` says which files carry its
+hook or could switch it off. For a run, :class:`GuardFiles`:
+
+* writes the ``system`` directories (Claude Code's managed settings) under the run's directory
+  in OVERLORD_HOME, files 0444; the jail binds them read-only where the runtime reads them
+  (:meth:`GuardFiles.mounts`);
+* writes each ``home`` file under the runtime's HOME before every start (:meth:`write_home`),
+  never through a link the agent planted (a symlink or a directory in the way is removed, not
+  followed), and says which of them had been changed since Overlord last wrote them (a
+  resumed run's HOME: the previous run's agent could write there);
+* :meth:`check` compares every watched file (those, the root's hook settings, the system
+  copies) with what Overlord wrote or found at arming; the first difference is a
+  ``guard_tamper`` finding, recorded once as ``GuardTampered`` and latched: the decision
+  service denies every later call, and the controller stops the run with stop code ``policy``.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import secrets
+import shutil
+import stat
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from overlord.adapters.runtimes.base import GuardSettings
+from overlord.domain.settlement import StopCode
+
+log = structlog.get_logger("overlord.guard.files")
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_MAX_READ = 1 << 20
+
+
+def fingerprint(path: Path) -> str:
+    """What is at ``path`` now, without following a final symlink: ``absent``, ``link:TARGET``,
+    ``dir``, ``other``, or the sha256 of a regular file (read up to 1 MiB; larger is ``big:SIZE``)."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return "absent"
+    except OSError as e:
+        return f"error:{e.errno}"
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            return f"link:{os.readlink(path)}"
+        except OSError:
+            return "link:?"
+    if stat.S_ISDIR(st.st_mode):
+        return "dir"
+    if not stat.S_ISREG(st.st_mode):
+        return "other"
+    if st.st_size > _MAX_READ:
+        return f"big:{st.st_size}"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        return f"error:{e.errno}"
+    try:
+        data = os.read(fd, _MAX_READ + 1)
+    finally:
+        os.close(fd)
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def _digest(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def _open_dir(parent_fd: int, name: str) -> int:
+    """Open the directory ``name`` under ``parent_fd``, making it when missing; anything else in
+    its place (a symlink, a file) is removed first. Returns the new fd."""
+    try:
+        return os.open(name, _DIR_FLAGS, dir_fd=parent_fd)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        if e.errno not in (errno.ELOOP, errno.ENOTDIR):
+            raise
+        os.unlink(name, dir_fd=parent_fd)  # a link or a file where a directory belongs
+    os.mkdir(name, 0o700, dir_fd=parent_fd)
+    return os.open(name, _DIR_FLAGS, dir_fd=parent_fd)
+
+
+def write_under(top: Path, rel: str, data: bytes, *, mode: int = 0o600) -> str:
+    """Write ``data`` at ``top/rel`` without following any link below ``top`` (a link or a
+    directory in the way is replaced). Returns the fingerprint of what was there before.
+
+    Raises:
+        OSError: ``top`` is not a directory, or the write failed.
+    """
+    parts = [p for p in rel.split("/") if p]
+    if not parts or any(p in (".", "..") for p in parts):
+        raise ValueError(f"not a relative path: {rel!r}")
+    fd = os.open(top, _DIR_FLAGS)
+    try:
+        for name in parts[:-1]:
+            nfd = _open_dir(fd, name)
+            os.close(fd)
+            fd = nfd
+        name = parts[-1]
+        before = fingerprint(Path(f"/proc/self/fd/{fd}") / name)
+        tmp = f".{name}.overlord-{secrets.token_hex(6)}"
+        wfd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=fd)
+        try:
+            os.write(wfd, data)
+            os.fsync(wfd)
+        finally:
+            os.close(wfd)
+        if before == "dir":
+            shutil.rmtree(name, dir_fd=fd)
+        os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)  # replaces a link itself, never its target
+        return before
+    finally:
+        os.close(fd)
+
+
+class GuardFiles:
+    """One run's guard settings on disk (see the module doc).
+
+    Args:
+        settings: the runtime's :class:`GuardSettings`.
+        home: the runtime's HOME for the run.
+        store: a directory of the run's own in OVERLORD_HOME for the ``system`` copies.
+        watch: more files to watch as they are now (the root's hook settings).
+    """
+
+    def __init__(self, settings: GuardSettings, *, home: Path, store: Path, watch: Iterable[Path] = ()) -> None:
+        self.settings = settings
+        self.home = Path(home)
+        self.store = Path(store)
+        self._expected: dict[Path, str] = {self.home / rel: _digest(data) for rel, data in settings.home.items()}
+        for path in watch:
+            self._expected[Path(path)] = fingerprint(Path(path))
+        self._mounts: list[tuple[str, str]] = []
+        self._lock = threading.Lock()
+        self.finding: str | None = None
+
+    def write_system(self) -> tuple[tuple[str, str], ...]:
+        """Write the ``system`` directories under ``store`` (0755 directories, 0444 files);
+        returns ``(host directory, path in the sandbox)`` for the jail, and watches them."""
+        self._mounts = []
+        for i, (dest, files) in enumerate(self.settings.system):
+            top = self.store / f"system-{i}"
+            if top.exists():
+                shutil.rmtree(top)
+            top.mkdir(parents=True, mode=0o755)
+            os.chmod(top, 0o755)
+            for rel, data in files.items():
+                path = top / rel
+                path.parent.mkdir(parents=True, exist_ok=True, mode=0o755)
+                os.chmod(path.parent, 0o755)
+                path.write_bytes(data)
+                os.chmod(path, 0o444)
+                self._expected[path] = _digest(data)
+            self._mounts.append((str(top), dest))
+        return tuple(self._mounts)
+
+    @property
+    def mounts(self) -> tuple[tuple[str, str], ...]:
+        """The ``system`` binds written by :meth:`write_system`."""
+        return tuple(self._mounts)
+
+    def write_home(self) -> list[tuple[str, str]]:
+        """Write every ``home`` file (before each start); returns ``(relative path, what was
+        there)`` for each file that was not what Overlord last wrote (absent is fine)."""
+        self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        changed = []
+        for rel, data in self.settings.home.items():
+            before = write_under(self.home, rel, data)
+            if before not in ("absent", _digest(data)):
+                changed.append((rel, before))
+        return changed
+
+    def check(self) -> str | None:
+        """The first watched file that differs from what Overlord wrote or found, as a
+        one-line finding (latched: the same finding ever after), or ``None``."""
+        if self.finding is not None:
+            return self.finding
+        for path, expected in self._expected.items():
+            now = fingerprint(path)
+            if now != expected:
+                with self._lock:
+                    if self.finding is None:
+                        self.finding = f"{path} was changed ({_short(expected)} -> {_short(now)})"
+                return self.finding
+        return None
+
+
+def _short(fp: str) -> str:
+    return fp[:19] + "…" if fp.startswith("sha256:") else fp[:80]
+
+
+class TamperWatch:
+    """The run's watch over its :class:`GuardFiles`: :meth:`check` for the decision service
+    (before each decision) and :meth:`stop_check` for the controller (each tick). The first
+    finding is recorded once as ``GuardTampered`` through ``record`` (the run's
+    ``RunRecorder.apply``)."""
+
+    def __init__(self, files: GuardFiles, record: Callable[[Callable[[Any], None]], None], now: Callable[[], Any]) -> None:
+        self.files = files
+        self.record = record
+        self.now = now
+        self._recorded = False
+        self._lock = threading.Lock()
+
+    def check(self) -> str | None:
+        """The finding, recorded the first time it is seen; ``None`` when all is as written."""
+        finding = self.files.check()
+        if finding is None:
+            return None
+        with self._lock:
+            first = not self._recorded
+            self._recorded = True
+        if first:
+            log.warning("guard.tamper", finding=finding)
+            what, _, detail = finding.partition(" was ")
+            try:
+                self.record(lambda run: run.record_tamper(what=what, detail=("was " + detail)[:500], when="run",
+                                                          at=self.now()))
+            except Exception as e:  # noqa: BLE001 - the run stops anyway (the recorder marks it)
+                log.error("guard.tamper_unrecorded", error=str(e))
+        return finding
+
+    def stop_check(self) -> tuple[StopCode, str] | None:
+        """``(policy, "guard_tamper: ...")`` once the guard's settings were changed."""
+        finding = self.check()
+        return (StopCode.POLICY, f"guard_tamper: {finding}") if finding else None
+
+
+def copy_home(src: Path, dst: Path) -> None:
+    """Copy a previous run's runtime HOME (``overlord resume``): regular files, directories
+    and symlinks (copied as links, never followed); FIFOs, sockets and devices the agent may
+    have left are skipped (reading a FIFO would hang the copy)."""
+    def odd(directory: str, names: list[str]) -> set[str]:
+        skipped = set()
+        for name in names:
+            try:
+                mode = os.lstat(os.path.join(directory, name)).st_mode
+            except OSError:
+                skipped.add(name)
+                continue
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+                skipped.add(name)
+        return skipped
+
+    shutil.copytree(src, dst, symlinks=True, dirs_exist_ok=True, ignore=odd)
