@@ -40,7 +40,7 @@ def doctor(
     Exit code: 0 when the sandbox and the store are ready (a runtime you do not use may be
     missing), 1 when either is not.
     """
-    checks = [*_runtime_checks(), _bubblewrap_check(), _cgroup_check(), _store_check(home)]
+    checks = [*_runtime_checks(), _bubblewrap_check(), _netstack_check(), _cgroup_check(), _store_check(home)]
     essential_ok = all(c.status != "missing" for c in checks if c.part in ("bubblewrap", "store"))
     if json_out:
         typer.echo(json.dumps({"ok": essential_ok, "checks": [asdict(c) for c in checks]}))
@@ -83,6 +83,17 @@ def _bubblewrap_check() -> Check:
     if why is None:
         return Check("bubblewrap", "ok", f"{box.bwrap}: namespaces work")
     return Check("bubblewrap", "missing", why, "apt-get install bubblewrap (or run missions with --no-sandbox, bare)")
+
+
+def _netstack_check() -> Check:
+    import shutil
+
+    found = shutil.which("slirp4netns")
+    if found is None:
+        return Check("slirp4netns", "warn", "not installed: a mission with [guard] allow_network = true cannot start "
+                     "(every other run has its own network, loopback only)", "apt-get install slirp4netns")
+    return Check("slirp4netns", "ok", f"{found}: a mission that allows the network leaves through it, the host's "
+                 "loopback closed")
 
 
 def _cgroup_check() -> Check:

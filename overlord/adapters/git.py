@@ -17,9 +17,10 @@ pager, a credential helper, gpg...). So every git command Overlord runs on the h
   off, ``core.pager=cat``, ``core.attributesFile=/dev/null``, no gpg signing, no credential
   helper, no automatic gc or maintenance;
 * the commit uses plumbing only (``hash-object --no-filters`` on Overlord's own blobs,
-  ``update-index --index-info``, ``write-tree``, ``commit-tree``, ``update-ref``, and ``reset
-  --no-refresh`` for the user's index): no work-tree file is read through git, so the
-  repository's ``.gitattributes`` filters never run.
+  ``read-tree``, ``update-index --index-info`` for a private index and for the user's,
+  ``write-tree``, ``commit-tree``, ``update-ref``): no work-tree file is read through git, so
+  the repository's ``.gitattributes`` filters never run (``git reset`` would: it compares racy
+  index entries with the work tree through them).
 
 And a commit goes only into the repository the run started with: :func:`identify_repository`
 takes the ``.git`` of the root at layer 0 by identity (what it is, device and inode, the

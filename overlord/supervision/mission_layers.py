@@ -167,11 +167,10 @@ def commit_layer(session: Any, run_id: uuid.UUID, root: Path, clock: Any, *, che
         sha = _git(root, "commit-tree", "--no-gpg-sign", tree, *(("-p", parent) if parent else ()), "-m", message, env=env)
         ref = _git(root, "symbolic-ref", "-q", "HEAD", env=env) if _has_symbolic_head(root, env) else "HEAD"
         _git(root, "update-ref", "-m", f"overlord: run {run_id}", ref, sha, *((parent,) if parent else ()), env=env)
-    # the user's index follows the commit for the run's paths only; anything else the user
-    # had staged stays staged
-    paths = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in changed)
-    _git(root, "reset", "-q", "--no-refresh", sha, "--pathspec-from-file=-", "--pathspec-file-nul", env=env,
-         data=paths)
+    # the user's index follows the commit for the run's paths only (anything else the user
+    # had staged stays staged), written entry by entry: ``reset`` would compare racy entries
+    # with the work tree through the repository's filters
+    _git(root, "update-index", "-z", "--add", "--remove", "--index-info", env=env, data=info)
     run = session.ledger.get(run_id)
     run.record_commit(sha=sha, tree=tree, layer=run.layers - 1, ref=ref, at=clock.now())
     session.ledger.append(run)
