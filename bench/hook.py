@@ -23,10 +23,12 @@ from pathlib import Path
 
 from overlord.adapters.clock import SystemClock
 from overlord.adapters.hooks.install import install_hook
+from overlord.adapters.runtimes.base import GuardSettings
 from overlord.domain.guard import GuardPolicy
 from overlord.domain.run import Run
 from overlord.ledger.session import init_home
 from overlord.supervision.decision_service import DecisionCore, DecisionService, RunRecorder
+from overlord.supervision.guard_files import GuardFiles, TamperWatch
 
 
 def _times(argv: list[str], stdin: bytes, env: dict[str, str], n: int, *, shell: bool = False) -> list[float]:
@@ -56,6 +58,11 @@ def main(n: int = 50) -> None:
         inst = install_hook(root, session.home.root, session.blobs)
         core = DecisionCore(GuardPolicy(worker_root=str(root)), overlord_home=str(session.home.root),
                             recorder=RunRecorder(session.ledger, run_id, clock), run_id=str(run_id))
+        # a mission's decision path also checks the guard's own settings by hash on every call
+        files = GuardFiles(GuardSettings(home={".claude/settings.json": b"{}\n", ".claude/settings.local.json": b"{}\n"}),
+                           home=tmp / "runtime-home", store=tmp / "guard", watch=(Path(inst.settings_path),))
+        files.write_home()
+        core.tamper_check = TamperWatch(files, RunRecorder(session.ledger, run_id, clock).apply, clock.now).check
         payload = json.dumps({"session_id": "b", "hook_event_name": "PreToolUse", "cwd": str(root), "tool_name": "Bash",
                               "tool_input": {"command": "ls -la && cat README.md > out.txt"}, "tool_use_id": "t"}).encode()
         with DecisionService(tmp / "g.sock", core) as svc:
