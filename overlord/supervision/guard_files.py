@@ -6,7 +6,8 @@ hook or could switch it off. For a run, :class:`GuardFiles`:
 * writes the ``system`` directories (Claude Code's managed settings) under the run's directory
   in OVERLORD_HOME, files 0444; the jail binds them read-only where the runtime reads them
   (:meth:`GuardFiles.mounts`);
-* writes each ``home`` file under the runtime's HOME before every start (:meth:`write_home`),
+* writes each ``home`` (and ``locked``) file under the runtime's HOME before every start
+  (:meth:`write_home`; the jail binds the ``locked`` ones read-only over themselves),
   never through a link the agent planted (a symlink or a directory in the way is removed, not
   followed), and says which of them had been changed since Overlord last wrote them (a
   resumed run's HOME: the previous run's agent could write there);
@@ -137,7 +138,8 @@ class GuardFiles:
         self.settings = settings
         self.home = Path(home)
         self.store = Path(store)
-        self._expected: dict[Path, str] = {self.home / rel: _digest(data) for rel, data in settings.home.items()}
+        self._owned = {**settings.home, **settings.locked}
+        self._expected: dict[Path, str] = {self.home / rel: _digest(data) for rel, data in self._owned.items()}
         for path in watch:
             self._expected[Path(path)] = fingerprint(Path(path))
         self._mounts: list[tuple[str, str]] = []
@@ -169,12 +171,18 @@ class GuardFiles:
         """The ``system`` binds written by :meth:`write_system`."""
         return tuple(self._mounts)
 
+    @property
+    def locked(self) -> tuple[str, ...]:
+        """The ``locked`` files under HOME, to bind read-only over themselves in the jail."""
+        return tuple(str(self.home / rel) for rel in self.settings.locked)
+
     def write_home(self) -> list[tuple[str, str]]:
-        """Write every ``home`` file (before each start); returns ``(relative path, what was
-        there)`` for each file that was not what Overlord last wrote (absent is fine)."""
+        """Write every ``home`` and ``locked`` file (before each start); returns ``(relative
+        path, what was there)`` for each file that was not what Overlord last wrote (absent is
+        fine)."""
         self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
         changed = []
-        for rel, data in self.settings.home.items():
+        for rel, data in self._owned.items():
             before = write_under(self.home, rel, data)
             if before not in ("absent", _digest(data)):
                 changed.append((rel, before))

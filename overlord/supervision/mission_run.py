@@ -412,7 +412,7 @@ class MissionRun:
         system = tuple(self.guard.mounts if self.guard else ()) + self._resolv(network)
         jail = Jail(writable=writable, hidden=(str(self.session.home.root.resolve()),),
                     read_only=(str(self.installation.snapshot_dir), *_guarded_dirs(self.root),
-                               *_installation_dirs(writable)),
+                               *_installation_dirs(writable), *(self.guard.locked if self.guard else ())),
                     sockets=(str(self.sock_dir),), system=system, shadows=system_mounts(system), network=network)
         out = jail_argv(self.prepared.bwrap, jail, inner, cwd=str(self.root))
         return netstack_argv(sys.executable, self.prepared.slirp, out) if self.prepared.slirp else out

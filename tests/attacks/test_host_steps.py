@@ -205,3 +205,26 @@ def test_git_runs_with_a_neutral_environment_and_config(tmp_path):
     assert "core.fsmonitor=false" in argv and argv[1] == "--no-pager" and argv[-1] == "status"
     assert stat.S_ISDIR(os.stat("/dev/null").st_mode) is False
     assert json.dumps(env)  # plain strings only
+
+
+def test_a_locked_guard_file_is_read_only_in_the_jail_and_its_home_writable(tmp_path):
+    """``GuardSettings.locked``: a file carrying the hook inside a directory the runtime must
+    write (a config home) is bound read-only over itself."""
+    import shutil
+    import subprocess
+
+    from tests.conftest import need_part
+
+    need_part(shutil.which("bwrap") is not None, "bubblewrap")
+    home = tmp_path / "home"
+    files = GuardFiles(GuardSettings(locked={".codex/config.toml": b"[hooks]\n"}), home=home, store=tmp_path / "s")
+    files.write_home()
+    assert files.locked == (str(home / ".codex" / "config.toml"),)
+    script = (f"open('{home}/.codex/sessions.log', 'w').write('ok')\n"
+              f"try:\n    open('{home}/.codex/config.toml', 'w').write('x')\nexcept OSError as e:\n    print(e.errno)\n")
+    argv = jail_argv(shutil.which("bwrap"), Jail(writable=(str(home),), hidden=(), read_only=files.locked),
+                     ["python3", "-c", script], cwd="/")
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    assert p.stdout.strip() == "30", p.stdout + p.stderr  # EROFS
+    assert (home / ".codex" / "sessions.log").read_text() == "ok"
+    assert (home / ".codex" / "config.toml").read_bytes() == b"[hooks]\n" and files.check() is None

@@ -115,12 +115,17 @@ class GuardSettings:
             HOME that could disable hooks or widen permissions; written before each start and
             checked by hash on every tool use and at each tick (a change is ``guard_tamper``
             and stops the run with stop code ``policy``).
+        locked: ``{path relative to HOME: bytes}``: files under HOME that carry the hook itself
+            in a directory the runtime must write (a config file in a writable config home):
+            written before each start, bound read-only over themselves inside the sandbox, and
+            checked by hash like ``home``.
         env: variables the runtime needs to find them (a settings path, a config home).
         live: where the hook is, for the record (``GuardArmed.settings_path``).
     """
 
     system: tuple[tuple[str, Mapping[str, bytes]], ...] = ()
     home: Mapping[str, bytes] = field(default_factory=dict)
+    locked: Mapping[str, bytes] = field(default_factory=dict)
     env: Mapping[str, str] = field(default_factory=dict)
     live: str = ""
 
