@@ -250,8 +250,10 @@ class MissionRun:
             LedgerError: the Run could not be opened (nothing else happens then).
         """
         self.memory = _memory_limit(self.mission.limits.memory_mb)
-        sandbox = ("none" if not self.prepared.bwrap else "bubblewrap+netns" + ("+slirp4netns" if self.prepared.slirp else "")) \
-            + (f"+{self.memory.label}" if self.memory else "")
+        sandbox = "none"
+        if self.prepared.bwrap:  # its own network namespace; a user-mode stack out when the network is allowed
+            sandbox = "bubblewrap+netns" + ("+slirp4netns" if self.prepared.slirp else "")
+        sandbox += f"+{self.memory.label}" if self.memory else ""
         self.session.ledger.append(Run.open(
             run_id=self.run_id, cwd=str(self.root), argv=list(self.prepared.argv), policy_hash=_policy_hash(self.policy),
             overlord_version=__version__, runtime=self.runtime.name, sandbox=sandbox, at=self.clock.now()))
@@ -288,7 +290,7 @@ class MissionRun:
 
         return record
 
-    # -- 2. arm ----------------------------------------------------------------------
+    # -- 2. make the home, 3. arm ----------------------------------------------------
 
     def make_home(self) -> None:
         """Make the runtime's HOME (kept with the run, for ``overlord resume``): a resumed run
@@ -338,7 +340,7 @@ class MissionRun:
             GuardArmError: the settings cannot be made, or the probe failed.
         """
         assert self.service is not None
-        self.installation = inst
+        self.installation = inst  # the probe runs in the run's own jail, which names it
         hook = HookCommands(inst.command, inst.post_command)
         try:
             settings = self.runtime.guard_settings(hook, sandboxed=bool(self.prepared.bwrap))
@@ -364,7 +366,7 @@ class MissionRun:
             self.recorder.failure = (StopCode.CONTROLLER_ERROR, f"a layer could not be sealed: {answer['error']}")
         return answer
 
-    # -- 3. connect ------------------------------------------------------------------
+    # -- 4. connect ------------------------------------------------------------------
 
     def connect(self, stack: ExitStack, recorded: Any = None) -> None:
         """Start the connector when the runtime calls a model."""
@@ -402,8 +404,7 @@ class MissionRun:
         if not self.prepared.bwrap:
             return argv
         assert self.installation is not None and self.sock_dir is not None
-        writable = tuple(dict.fromkeys([str(self.root), *(_resolved(p) for p in self.policy.write_roots),
-                                        str(self.runtime_home)]))
+        writable = self._writable_roots()
         inner = argv
         if connector_url is not None:
             port = port_of(connector_url)
@@ -448,7 +449,7 @@ class MissionRun:
         d.mkdir(parents=True, exist_ok=True, mode=0o700)
         return d
 
-    # -- 4. supervise ----------------------------------------------------------------
+    # -- 5. supervise ----------------------------------------------------------------
 
     def supervise(self) -> Settlement:
         """Run the runtime under the controller, resuming its native session when steered or
@@ -536,7 +537,7 @@ class MissionRun:
         self.recorder.apply(lambda run: run.resume(attempt=attempt, session_id=session_id, reason=why,
                                                    at=self.clock.now()))
 
-    # -- 5. finish -------------------------------------------------------------------
+    # -- 6. finish -------------------------------------------------------------------
 
     def finish(self, settlement: Settlement) -> MissionResult:
         """Settle (once), then the after-steps; none of them changes the settlement. A run

@@ -94,6 +94,7 @@ def test_nothing_on_the_hosts_loopback_answers_the_agent(world, claude_bin, list
 
     assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), s  # the connector was reached throughout
     seen = json.loads((root / "net.json").read_text())
+    print("what the agent's script saw:", json.dumps(seen))
     assert seen["interfaces"] == ["lo"], seen
     for name, *_ in targets:
         assert seen[name].startswith("no: "), (name, seen[name])
@@ -119,6 +120,7 @@ def test_a_mission_that_allows_the_network_still_does_not_reach_the_hosts_loopba
     s, entries, _ = run_mission(world, mission)
     assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), s
     seen = json.loads((root / "net.json").read_text())
+    print("what the agent's script saw:", json.dumps(seen))
     assert "tap0" in seen["interfaces"], seen  # a way out, through the user-mode stack
     for name, *_ in targets:
         assert seen[name].startswith("no: "), (name, seen[name])
