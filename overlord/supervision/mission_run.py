@@ -350,14 +350,17 @@ class MissionRun:
                                 watch=(Path(inst.settings_path), self.root / ".claude" / "settings.local.json"))
         self.guard.write_system()
         for rel, before in self.guard.write_home():  # a resumed HOME: the previous agent changed it
-            self.recorder.apply(lambda run, rel=rel, before=before: run.record_tamper(
-                what=str(self.runtime_home / rel), detail=f"was {before[:80]} where Overlord had written its own; "
-                "written back before the start", when="start", at=self.clock.now()))
+            self._record_tamper(str(self.runtime_home / rel), f"was {before[:80]} where Overlord had written its "
+                                "own; written back before the start", when="start")
         self.watch = TamperWatch(self.guard, self.recorder.apply, self.clock.now)
         launch = self.launch(prompt=self.mission.goal, resume=None)
         return probe_through_cli(self.runtime, binary=self.prepared.binary, launch=launch, cwd=str(self.root),
                                  target_dir=self.runtime_home / "tmp", core=self.service.core,
                                  connector=probe_connector, contain=self.contained)
+
+    def _record_tamper(self, what: str, detail: str, *, when: str) -> None:
+        """Record a ``guard_tamper`` finding (``GuardTampered``)."""
+        self.recorder.apply(lambda run: run.record_tamper(what=what, detail=detail, when=when, at=self.clock.now()))
 
     def _post_tool_use(self, payload: str) -> dict[str, Any]:
         """A writing tool finished: seal a layer. A seal that cannot be recorded stops the run."""

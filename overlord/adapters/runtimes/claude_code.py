@@ -257,11 +257,12 @@ def managed_settings(hook: HookCommands, *, host_dir: Path = Path(MANAGED_DIR)) 
     except OSError as e:
         raise ConfigError(f"cannot read this machine's Claude Code managed settings in {host_dir}: {e}") from e
     ours = hook_settings(hook)
-    theirs = base.get("hooks") if isinstance(base.get("hooks"), dict) else {}
+    found = base.get("hooks")
+    theirs: dict[str, Any] = found if isinstance(found, dict) else {}
     merged = dict(theirs)
     for event, entries in ours.items():
-        kept = theirs.get(event) if isinstance(theirs.get(event), list) else []
-        merged[event] = [*entries, *kept]
+        kept = theirs.get(event)
+        merged[event] = [*entries, *(kept if isinstance(kept, list) else [])]
     settings = {**base, "hooks": merged, "allowManagedHooksOnly": True}
     files[MANAGED_FILE] = (json.dumps(settings, indent=2, sort_keys=True) + "\n").encode()
     return files
