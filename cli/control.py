@@ -60,8 +60,11 @@ def steer(
 
     if not message.strip():
         raise ConfigError("the steering message is empty", "say what the agent should do instead")
-    session = open_session(home, writable=False)
+    from overlord.supervision.policy_keeper import check_policy
+
+    session = open_session(home)
     try:
+        check_policy(session, where="steer", clock=SystemClock())  # the policy changed outside `policy set`: refuse
         run_id = find_run(session, run)
         if session.ledger.get(run_id).settlement is not None:
             raise ConfigError(f"run {run_id} is already settled", "start a new run instead")

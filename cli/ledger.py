@@ -64,6 +64,9 @@ def init(
         pg = PostgresConfig(pg_host, pg_port, pg_dbname, pg_user, os.environ.get("OVERLORD_POSTGRES_PASSWORD", ""), pg_schema)
     session = init_home(home_path(home), store_kind=store, postgres=pg)
     try:
+        from overlord.supervision.policy_keeper import install_default_policy
+
+        install_default_policy(session, clock=SystemClock())  # policy.toml, version 1
         verifier = session.signer.verifier().to_key() if session.signer else ""
         if json_out:
             typer.echo(json.dumps({"home": str(session.home.root), "origin": session.origin, "verifier_key": verifier}))
@@ -178,7 +181,7 @@ def journal(
     path = str(session.home.views_path)
 
     def entries(after: int) -> list[JournalEntry]:  # caught up; a damaged views file is rebuilt
-        return read_view(session.ledger, path, JournalView, lambda v: v.select(stream=run, after_position=after))
+        return read_view(session.ledger, path, JournalView, lambda v: _select(v, run, after))
 
     try:
         if run is not None:
@@ -193,6 +196,16 @@ def journal(
             time.sleep(0.5)
     finally:
         session.close()
+
+
+def _select(view: JournalView, run: str | None, after: int = -1) -> list[JournalEntry]:
+    """The journal's rows after ``after``: all, or a run's own and its approvals' (in log order)."""
+    if run is None:
+        return view.select(after_position=after)
+    from overlord.domain.approval import approvals_stream_id
+
+    streams = (run, str(approvals_stream_id(run)))
+    return sorted((e for s in streams for e in view.select(stream=s, after_position=after)), key=lambda e: e.position)
 
 
 def _print_entry(e: JournalEntry, json_out: bool) -> None:

@@ -14,12 +14,14 @@ import traceback
 import structlog
 import typer
 
+from cli import approvals as approvals_cmds
 from cli import control as control_cmds
 from cli import doctor as doctor_cmds
 from cli import gate as gate_cmds
 from cli import guard as guard_cmds
 from cli import hook as hook_cmds
 from cli import ledger as ledger_cmds
+from cli import policy as policy_cmds
 from cli import run as run_cmds
 from cli import secret as secret_cmds
 from cli import views as views_cmds
@@ -65,11 +67,13 @@ run_cmds.register(app)
 control_cmds.register(app)
 views_cmds.register(app)
 doctor_cmds.register(app)
+approvals_cmds.register(app)
 
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")
 app.add_typer(hook_cmds.app, name="hook", help="The guard's hook: install, restore, run in-process.")
 app.add_typer(secret_cmds.app, name="secret", help="The owner's secrets in one encrypted store: init, set, list, rm, unlock, lock, passwd.")
+app.add_typer(policy_cmds.app, name="policy", help="The install policy: show it; change it on a terminal (the owner only).")
 app.add_typer(witness_cmds.app, name="witness", help="The witness server: read API, live page, C2SP witness, token-gated actions.")
 
 

@@ -56,6 +56,7 @@ def run(
     # child's process group is ended and the run is settled as cancelled, never left open.
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
+        _check_policy(session, "run")
         env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
         policy = Path.cwd() / "overlord.toml"  # the guard's policy file, when the root has one
         data = read_input(policy, what="policy file", max_bytes=TOML_MAX_BYTES) if os.path.lexists(policy) else b""
@@ -75,6 +76,14 @@ def run(
     else:
         typer.echo(f"run {result.run_id}: {s.status} ({s.stop_code}) {s.detail}", err=True)
     raise typer.Exit(_exit_code(result))
+
+
+def _check_policy(session, where: str):  # noqa: ANN001, ANN202
+    """The install policy, checked against the ledger before anything starts (exit 2 when it
+    changed outside `overlord policy set`)."""
+    from overlord.supervision.policy_keeper import check_policy
+
+    return check_policy(session, where=where, clock=SystemClock())
 
 
 def _stdin_fd() -> int | None:
@@ -118,13 +127,14 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
     session = open_session(home)
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
+        active = _check_policy(session, "resume" if resume_from is not None else "run")
         prepared = prepare(m, root=root.resolve(), home_root=session.home.root, mission_dir=mission_path.resolve().parent,
                            host_path=os.environ.get("PATH"), sandbox=sandbox, environ=dict(os.environ),
-                           secrets=SecretStore(session.home.root), at=SystemClock().now())
+                           secrets=SecretStore(session.home.root), at=SystemClock().now(), install=active.policy)
         tick = _status_line() if (sys.stderr.isatty() and not json_out) else None
         result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ),
                              on_tick=tick, mission_blob=session.blobs.put(text.encode()),
-                             mission_dir=mission_path.resolve().parent, resume_from=resume_from)
+                             mission_dir=mission_path.resolve().parent, resume_from=resume_from, install=active)
         if tick is not None:
             sys.stderr.write("\n")
     finally:

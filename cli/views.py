@@ -238,7 +238,11 @@ def report(
         decisions = v[RunsView].decisions(run_id)
         spent = v[CostView].run_cost(run_id)
         layers = v[DiffsView].layers(run_id)
-        timeline = v[JournalView].select(stream=run_id)
+        from overlord.domain.approval import approvals_stream_id
+
+        # the run's approvals are events of its story too
+        timeline = sorted(v[JournalView].select(stream=run_id) + v[JournalView].select(
+            stream=str(approvals_stream_id(run_id))), key=lambda e: e.position)
     if json_out:
         typer.echo(json.dumps({"run": digest.to_json(), "cost_micro_usd": spent,
                                "decisions": [dict(zip(("time_ns", "tool", "tool_use_id", "decision", "denial_class",

@@ -17,9 +17,11 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 from eventsourcing.utils import Environment
 
+from overlord.domain.approval import Approvals
 from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import topics_of
 from overlord.domain.gate_check import GateCheck
+from overlord.domain.policy_log import PolicyFloorPin, PolicyIntegrityFailure, PolicyVersion
 from overlord.domain.run import Run
 from overlord.domain.secrets import SecretStoreLog
 from overlord.domain.spend import SpendAccount
@@ -30,7 +32,8 @@ from overlord.ledger.mapper import SigningMapper
 from overlord.ledger.record import RecordError, RecordSigner, RecordVerifier, open_record
 from overlord.ledger.store import StoreConfig, eventsourcing_env, write_mark
 
-AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SpendAccount, SecretStoreLog)
+AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SpendAccount, SecretStoreLog, PolicyVersion,
+                                 PolicyIntegrityFailure, PolicyFloorPin, Approvals)
 PAGE = 1000
 
 

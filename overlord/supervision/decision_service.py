@@ -127,6 +127,9 @@ class DecisionCore:
         self.on_post_tool_use: Callable[[str], dict[str, Any]] | None = None
         """Called with the PostToolUse payload of a ``post_tool_use`` request (the run seals a
         layer); its answer is sent back. ``None``: such requests are acknowledged only."""
+        self.approvals: Any = None
+        """The run's :class:`~overlord.supervision.approvals.ApprovalBroker`: a deny in an
+        approval class waits there for the owner. ``None``: every deny is final."""
 
     def expect_probe(self, tool_use_id: str) -> None:
         """Mark the next call with ``tool_use_id`` as an installer probe (not a denial)."""
@@ -178,10 +181,10 @@ class DecisionCore:
         """Decide the PreToolUse ``payload`` for ``run_id``, record it, and answer. Never raises."""
         root = self.policy.worker_root or "the worker root"
         try:
-            tool, safe_input, tool_use_id = "", {}, ""
+            tool, safe_input, tool_use_id, cwd = "", {}, "", None
             try:
                 call = ToolCall.from_json(payload if payload is not None else "")
-                tool, tool_use_id = call.tool_name, call.tool_use_id
+                tool, tool_use_id, cwd = call.tool_name, call.tool_use_id, call.cwd
                 safe_input = safe_value(dict(call.tool_input))
             except Exception:  # noqa: BLE001 - recorded as raw text; decide_payload denies it
                 safe_input = {"raw": safe_value((payload or "")[:65536])}
@@ -201,6 +204,10 @@ class DecisionCore:
                 mark = next((m for m, seen in self._probe_marks.items() if seen is None and m in (payload or "")), None)
                 if mark is not None:
                     probe = True
+            if self.approvals is not None and cwd is not None and not probe and not decision.allowed:
+                decision = self.approvals.settle(  # may wait for the owner; any failure is a deny
+                    tool=tool, tool_input=safe_input, tool_use_id=tool_use_id, cwd=cwd, decision=decision,
+                    action_sha256=canonical_digest({"tool": tool, "input": safe_input, "cwd": cwd}))
             decided = DecidedCall(tool, safe_input, canonical_digest(safe_input), tool_use_id, decision, probe)
             if self.recorder is not None:
                 try:
@@ -372,7 +379,7 @@ def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, ru
               service: DecisionService | None = None, python: str | None = None,
               policy_paths: Iterable[str] = (), post_tool_use: bool = False,
               live_probe: Callable[[Any], int] | None = None,
-              live_at: Callable[[], str | None] | None = None) -> Any:
+              live_at: Callable[[], str | None] | None = None, hook_timeout_ms: int = 10000) -> Any:
     """Install the Claude Code hook in ``root`` and arm it: two probes through the installed
     command must both be denied. Records ``GuardArmed`` (or ``GuardArmFailed``) in the run
     ``run_id`` when one is given; ``post_tool_use`` also installs the PostToolUse hook that
@@ -381,6 +388,8 @@ def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, ru
     ``live_probe(installation)`` then proves the hook live through the runtime's own CLI
     (:mod:`overlord.supervision.cli_probe`; it returns how many probes it made and raises
     ``GuardArmError``); ``live_at()`` says where the live hook is, for the record.
+    ``hook_timeout_ms`` is the hook's deadline (above the approval timeout when a call can
+    wait for the owner).
 
     Returns the :class:`~overlord.adapters.hooks.install.Installation`.
 
@@ -393,7 +402,8 @@ def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, ru
 
     from overlord.adapters.hooks.install import GuardArmError, fire_probes, install_hook
 
-    inst = install_hook(Path(root), session.home.root, session.blobs, python=python, post_tool_use=post_tool_use)
+    inst = install_hook(Path(root), session.home.root, session.blobs, python=python, post_tool_use=post_tool_use,
+                        timeout_ms=hook_timeout_ms)
     run_uuid = UUID(str(run_id)) if run_id is not None else None
     own: DecisionService | None = None
     tmpdir = None

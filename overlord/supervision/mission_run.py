@@ -45,12 +45,13 @@ from overlord import __version__
 from overlord.adapters.clock import Clock
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.git import RepositoryIdentity, identify_repository
-from overlord.adapters.hooks.install import GuardArmError, Installation, restore_hook
+from overlord.adapters.hooks.install import GuardArmError, Installation, restore_hook, runtime_timeout_s
 from overlord.adapters.runtimes.base import HookCommands, Launch, Runtime
 from overlord.adapters.runtimes.registry import get_runtime
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.mission import Mission
 from overlord.domain.oracle import RouteDecision
+from overlord.domain.policy import HOOK_TIMEOUT_MS, InstallPolicy, MissionWidensPolicy
 from overlord.domain.run import Run
 from overlord.domain.settlement import Settlement, StopCode, settle_supervised, settlement_conflict, stopped
 from overlord.errors import ConfigError
@@ -59,12 +60,14 @@ from overlord.ledger.session import LedgerSession
 from overlord.sandbox.netns import UnixRelay, forwarder_argv, netstack_argv, port_of, slirp4netns_path
 from overlord.sandbox.runtime_jail import Jail, bubblewrap_path, jail_argv, system_mounts
 from overlord.supervision import mission_layers
+from overlord.supervision.approvals import ApprovalBroker
 from overlord.supervision.cli_probe import probe_through_cli
 from overlord.supervision.controller import Controller, Supervised
 from overlord.supervision.decision_service import DecisionCore, DecisionService, arm_guard
 from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home
 from overlord.supervision.install_policy import load_oracle_policy
 from overlord.supervision.mission_connector import (
+    UPSTREAM_KEY_ENV,
     ConnectorPlan,
     LiveConnector,
     load_recorded,
@@ -72,6 +75,7 @@ from overlord.supervision.mission_connector import (
     probe_connector,
     start_connector,
 )
+from overlord.supervision.policy_keeper import ActivePolicy, PolicyIntegrityError, check_policy
 from overlord.supervision.recorder import RunRecorder
 from overlord.supervision.spend import LedgerSpendReserve
 
@@ -122,7 +126,7 @@ class ResumeFrom:
 
 def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, host_path: str | None = None,
             sandbox: bool = True, environ: Mapping[str, str] | None = None, secrets: Any = None,
-            at: datetime | None = None) -> Prepared:
+            at: datetime | None = None, install: InstallPolicy | None = None) -> Prepared:
     """Check the mission against this machine before a run is opened.
 
     Args:
@@ -130,10 +134,14 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
         environ: the caller's environment, where a named secret is looked up after the store.
         secrets: the home's secret store (``None``: none is consulted).
         at: now, for the list prices of the package layer.
+        install: the home's install policy (checked by the caller): a mission that asks for
+            more is refused here, before its upstream is even contacted.
 
     Raises:
         ConfigError: the root contains (or is inside) the home or is not a directory, a
             transcript is missing or bad, the upstream does not answer, bubblewrap is missing.
+        MissionWidensPolicy: the mission asks for more than the install policy allows (the
+            key and the policy line are named).
         RuntimeNotInstalled: the runtime's CLI was not found.
     """
     if contains(root, home_root) or contains(home_root, root):
@@ -144,6 +152,8 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
     runtime = get_runtime(mission.runtime)
     explicit = mission.command[0] if mission.command else mission.binary
     binary = runtime.find_binary(explicit, search_dirs=(mission_dir,), path=host_path)
+    if install is not None:
+        check_against_policy(mission, install, binary=binary, sandbox=sandbox)
     bwrap = bubblewrap_path() if sandbox else None
     if not sandbox and secrets is not None and secrets.unlocked():
         log.warning("run.unsandboxed_with_unlocked_secrets",
@@ -161,15 +171,42 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
     return Prepared(runtime, binary, tuple(first), version, bwrap, plan, slirp)
 
 
+def check_against_policy(mission: Mission, install: InstallPolicy, *, binary: Path | None, sandbox: bool) -> None:
+    """Refuse a mission that widens the install policy (see
+    :meth:`~overlord.domain.policy.InstallPolicy.check_mission`), or whose stall limit would
+    stop a run while a call waits for the owner.
+
+    Raises:
+        MissionWidensPolicy: naming the mission's key and the policy line.
+        ConfigError: ``stall_timeout_ms`` does not exceed the approval timeout.
+    """
+    record = mission.connector.mode == "record"
+    violations = install.check_mission(
+        guard=mission.guard, runtime=mission.runtime, binary=str(binary) if binary is not None else None,
+        write_roots=[_resolved(p) for p in mission.guard.write_roots],
+        upstream=mission.connector.upstream if record else None, upstream_secret=UPSTREAM_KEY_ENV if record else None,
+        webhook=mission.notify.webhook)
+    if violations:
+        raise MissionWidensPolicy(violations)
+    approval = install.approval
+    stall = mission.limits.stall_timeout_ms
+    if approval.classes and sandbox and stall is not None and stall <= approval.timeout_ms:
+        raise ConfigError(f"limits.stall_timeout_ms = {stall} would stop the run while a call waits for approval "
+                          f"(the install policy's approval.timeout_ms is {approval.timeout_ms})",
+                          "raise stall_timeout_ms above the approval timeout")
+
+
 def run_mission(
     session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
     host_env: Mapping[str, str], poll_ms: int = 100, on_tick: Callable[..., None] | None = None,
     mission_blob: str | None = None, mission_dir: Path | None = None, resume_from: ResumeFrom | None = None,
+    install: ActivePolicy | None = None,
 ) -> MissionResult:
-    """Run a prepared mission in ``root`` (see the module docstring); returns how it settled."""
+    """Run a prepared mission in ``root`` (see the module docstring); returns how it settled.
+    ``install``: the install policy the caller checked (approvals, the ceiling's caps)."""
     return MissionRun(session, mission, prepared, root=root, clock=clock, host_env=host_env, poll_ms=poll_ms,
                       on_tick=on_tick, mission_blob=mission_blob, mission_dir=mission_dir,
-                      resume_from=resume_from).run()
+                      resume_from=resume_from, install=install).run()
 
 
 class _Ended(Exception):
@@ -186,8 +223,9 @@ class MissionRun:
     def __init__(self, session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
                  host_env: Mapping[str, str], poll_ms: int = 100, on_tick: Callable[..., None] | None = None,
                  mission_blob: str | None = None, mission_dir: Path | None = None,
-                 resume_from: ResumeFrom | None = None) -> None:
+                 resume_from: ResumeFrom | None = None, install: ActivePolicy | None = None) -> None:
         self.session = session
+        self.install = install
         self.mission = mission
         self.prepared = prepared
         self.runtime = prepared.runtime
@@ -200,7 +238,9 @@ class MissionRun:
         self.mission_dir = mission_dir or self.root
         self.resume_from = resume_from
         self.run_id = uuid.uuid4()
-        self.policy = mission.guard if mission.guard.worker_root else replace(mission.guard, worker_root=str(self.root))
+        self.hook_timeout_ms = HOOK_TIMEOUT_MS  # the hook client's deadline (set when the guard is armed)
+        guard = install.policy.narrow(mission.guard) if install is not None else mission.guard
+        self.policy = guard if guard.worker_root else replace(guard, worker_root=str(self.root))
         self.recorder = RunRecorder(session.ledger, self.run_id, clock)
         self.sealer: Any = None
         self.installation: Installation | None = None
@@ -323,11 +363,13 @@ class MissionRun:
                             run_id=str(self.run_id))
         self.service = stack.enter_context(DecisionService(self.sock_dir / "guard.sock", core))
         core.on_post_tool_use = self._post_tool_use
+        self.hook_timeout_ms = hook_timeout_ms = self._open_approvals(stack, core)
         try:
             self.installation = arm_guard(self.session, root=self.root, policy=self.policy, clock=self.clock,
                                           run_id=self.run_id, service=self.service, post_tool_use=True,
                                           live_probe=self._prove_live,
-                                          live_at=lambda: self.guard.settings.live if self.guard else None)
+                                          live_at=lambda: self.guard.settings.live if self.guard else None,
+                                          hook_timeout_ms=hook_timeout_ms)
         except GuardArmError as e:
             raise _Ended(stopped(StopCode.POLICY, f"the guard could not be armed: {e.message}")) from e
         assert self.watch is not None
@@ -341,7 +383,9 @@ class MissionRun:
         """
         assert self.service is not None
         self.installation = inst  # the probe runs in the run's own jail, which names it
-        hook = HookCommands(inst.command, inst.post_command)
+        # the runtime's deadline for the hook is above the hook's own (above the approval
+        # timeout when a call can wait): a hook the runtime gives up on lets the call through
+        hook = HookCommands(inst.command, inst.post_command, timeout_s=runtime_timeout_s(self.hook_timeout_ms))
         try:
             settings = self.runtime.guard_settings(hook, sandboxed=bool(self.prepared.bwrap))
         except ConfigError as e:
@@ -361,6 +405,44 @@ class MissionRun:
     def _record_tamper(self, what: str, detail: str, *, when: str) -> None:
         """Record a ``guard_tamper`` finding (``GuardTampered``)."""
         self.recorder.apply(lambda run: run.record_tamper(what=what, detail=detail, when=when, at=self.clock.now()))
+
+    def _open_approvals(self, stack: ExitStack, core: DecisionCore) -> int:
+        """The decision service's start: the install policy is checked again and the floor
+        pinned (``PolicyFloorPinned``); when approval classes are set and the agent is
+        contained, the approval broker starts. Returns the hook's deadline (above the approval
+        timeout when a call can wait). Under ``--no-sandbox`` approval classes simply deny.
+
+        Raises:
+            _Ended: the policy changed since the run was checked (stop code ``policy``).
+        """
+        if self.install is None:
+            return HOOK_TIMEOUT_MS
+        try:
+            active = check_policy(self.session, where="decision_service", clock=self.clock, run_id=str(self.run_id),
+                                  pin_floor=True)
+        except PolicyIntegrityError as e:
+            raise _Ended(stopped(StopCode.POLICY, e.message)) from e
+        if active.sha256 != self.install.sha256:
+            raise _Ended(stopped(StopCode.POLICY, "the install policy changed while the run was starting"))
+        approval = active.policy.approval
+        if not approval.classes or not self.prepared.bwrap or self.session.signer is None:
+            return HOOK_TIMEOUT_MS
+        broker = ApprovalBroker(self.session.ledger, run_id=self.run_id, approval=approval,
+                                verifiers=[self.session.signer.verifier()], clock=self.clock,
+                                run_dir=self.session.home.run_dir(str(self.run_id)), on_request=self._approval_requested)
+        stack.callback(broker.close)  # before the service closes: a waiting call is denied, never left hanging
+        core.approvals = broker.start()
+        return approval.hook_timeout_ms
+
+    def _approval_requested(self, request: dict[str, Any]) -> None:
+        """``[notify]`` hears each ``ApprovalRequested`` (the owner is told what waits)."""
+        from overlord.adapters.notify import notify_command, notify_webhook
+
+        payload = {"event": "ApprovalRequested", **request}
+        if self.mission.notify.command:
+            notify_command(self.mission.notify.command, payload, env={"PATH": "/usr/local/bin:/usr/bin:/bin"})
+        if self.mission.notify.webhook:
+            notify_webhook(self.mission.notify.webhook, payload)
 
     def _post_tool_use(self, payload: str) -> dict[str, Any]:
         """A writing tool finished: seal a layer. A seal that cannot be recorded stops the run."""

@@ -93,6 +93,13 @@ def snapshot_client(home_root: Path) -> tuple[str, Path]:
     return digest, target
 
 
+def runtime_timeout_s(timeout_ms: int) -> int:
+    """The runtime's own deadline for one hook run (seconds): above the hook client's
+    ``timeout_ms``, so the runtime never gives up first (a hook the runtime times out lets the
+    tool call through)."""
+    return max(1, timeout_ms // 1000 + 5)
+
+
 def hook_command(python: str, client: Path, digest: str, timeout_ms: int = 10000, *, post: bool = False) -> str:
     """The shell command Claude Code runs: the snapshot's client, isolated (``-I -S``),
     told the hash it must have (``post``: the PostToolUse notifier)."""
@@ -150,7 +157,7 @@ def install_hook(root: Path, home_root: Path, blobs: Blobs, *, runtime: str = "c
         raise ConfigError(f"{settings_path}: 'hooks.PreToolUse' is not a list", "fix it, then install again")
     command = hook_command(python or sys.executable, client, digest, timeout_ms)
     kept = [e for e in pre if not _is_ours(e)]
-    ours = {"matcher": "*", "hooks": [{"type": "command", "command": command, "timeout": max(1, timeout_ms // 1000 + 5)}]}
+    ours = {"matcher": "*", "hooks": [{"type": "command", "command": command, "timeout": runtime_timeout_s(timeout_ms)}]}
     hooks["PreToolUse"] = [ours, *kept]
     post_command = None
     if post_tool_use:  # layer seals: tell the run when a writing tool finished
@@ -159,7 +166,7 @@ def install_hook(root: Path, home_root: Path, blobs: Blobs, *, runtime: str = "c
             raise ConfigError(f"{settings_path}: 'hooks.PostToolUse' is not a list", "fix it, then install again")
         post_command = hook_command(python or sys.executable, client, digest, timeout_ms, post=True)
         hooks["PostToolUse"] = [{"matcher": POST_MATCHER, "hooks": [{"type": "command", "command": post_command,
-                                 "timeout": max(1, timeout_ms // 1000 + 5)}]}, *(e for e in post if not _is_ours(e))]
+                                 "timeout": runtime_timeout_s(timeout_ms)}]}, *(e for e in post if not _is_ours(e))]
     _refuse_links(root, settings_path)
     settings_path.parent.mkdir(parents=True, exist_ok=True)
     replace_atomically(settings_path, (json.dumps(settings, indent=2) + "\n").encode())

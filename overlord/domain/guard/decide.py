@@ -32,12 +32,15 @@ class Decision:
         denial_class: why it was denied (``None`` on an allow).
         reason: what exactly was seen (for people and the ledger).
         message: what the agent is told (empty on an allow).
+        classes: every class the call was denied for (the reported one first); an approval
+            may lift a deny only when it may lift each of them.
     """
 
     decision: Literal["allow", "deny"]
     denial_class: DenialClass | None
     reason: str
     message: str = ""
+    classes: tuple[DenialClass, ...] = ()
 
     @property
     def allowed(self) -> bool:
@@ -56,9 +59,12 @@ def allow(reason: str = "allowed") -> Decision:
     return Decision("allow", None, reason, "")
 
 
-def deny(denial_class: DenialClass, reason: str, root: str) -> Decision:
-    """A deny of ``denial_class`` with ``reason``; the message names the worker ``root``."""
-    return Decision("deny", denial_class, reason, denial_message(denial_class, reason, root))
+def deny(denial_class: DenialClass, reason: str, root: str,
+         classes: tuple[DenialClass, ...] = ()) -> Decision:
+    """A deny of ``denial_class`` with ``reason``; the message names the worker ``root``;
+    ``classes`` every class found (default: ``denial_class`` alone)."""
+    return Decision("deny", denial_class, reason, denial_message(denial_class, reason, root),
+                    classes or (denial_class,))
 
 
 def decide_tool_call(call: ToolCall, policy: GuardPolicy, *, overlord_home: str,
@@ -99,7 +105,8 @@ def _decide(call: ToolCall, policy: GuardPolicy, *, overlord_home: str, resolver
     if not findings:
         return allow(f"{call.tool_name} allowed")
     first = min(findings, key=lambda f: f.denial_class.rank)
-    return deny(first.denial_class, first.reason, root)
+    found = tuple(dict.fromkeys(f.denial_class for f in sorted(findings, key=lambda f: f.denial_class.rank)))
+    return deny(first.denial_class, first.reason, root, found)
 
 
 def decide_payload(payload: object, policy: GuardPolicy, *, overlord_home: str,
