@@ -26,6 +26,8 @@ from overlord.inputs import SMALL_MAX_BYTES, read_text
 from witness.admission import BodyError, read_body
 
 TOKEN_FILE = "witness.token"
+ACTION_BODY: web.RequestKey[dict] = web.RequestKey("action_body", dict)
+"""Where the gate leaves an action's checked JSON body for the action to read."""
 MAX_ACTION_BYTES = 4096
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -87,14 +89,17 @@ def token_gate(token: str, *, body_timeout_s: float = 10.0) -> Middleware:
             return _deny(400, "the body is not JSON")
         if not isinstance(body, dict) or body.get("confirm") is not True:
             return _deny(400, "an action needs {\"confirm\": true}")
+        request[ACTION_BODY] = body  # read once here; the action finds its arguments in it
         return await handler(request)
 
     return gate
 
 
-def actions_app(token: str, routes: list[tuple[str, Handler]], *, body_timeout_s: float = 10.0) -> web.Application:
-    """The sub-application holding every action; mount it at ``/api/actions/``."""
-    sub = web.Application(middlewares=[token_gate(token, body_timeout_s=body_timeout_s)],
+def actions_app(token: str, routes: list[tuple[str, Handler]], *, body_timeout_s: float = 10.0,
+                after: list[Middleware] | None = None) -> web.Application:
+    """The sub-application holding every action; mount it at ``/api/actions/``. ``after``:
+    more middlewares, run once the token and the body have passed (the policy check)."""
+    sub = web.Application(middlewares=[token_gate(token, body_timeout_s=body_timeout_s), *(after or [])],
                           client_max_size=MAX_ACTION_BYTES)
     for path, handler in routes:
         sub.router.add_route("*", path, handler)

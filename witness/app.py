@@ -10,7 +10,10 @@ Routes:
   ``Last-Event-ID`` (or ``?after=N``); without either it starts at the log's end;
 - ``POST /add-checkpoint``: C2SP tlog-witness v1.0.0 (see :mod:`witness.protocol`);
 - ``POST /api/actions/checkpoint``: sign a checkpoint now (token-gated, see
-  :mod:`witness.actions`).
+  :mod:`witness.actions`);
+- ``GET /api/approvals``; ``POST /api/actions/approve`` and ``/deny``: the tool calls waiting
+  for the owner, and the owner's decisions (see :mod:`witness.approvals`). Every action first
+  checks the install policy.
 
 The ledger is read and written on one dedicated thread (``ledger_executor``); a poller
 indexes new events (appended by this server or by any other process) and wakes streams.
@@ -38,6 +41,7 @@ from overlord.projections.runs import resolve_run
 from overlord.projections.viewfile import read_view
 from witness.actions import actions_app
 from witness.admission import LOOPBACK_NAMES, BodyError, ConnectionGate, host_gate, read_body
+from witness.approvals import approvals_routes, policy_gate
 from witness.index import LedgerIndex
 from witness.protocol import MAX_BODY_BYTES, SIZE_CONTENT_TYPE, WitnessError, add_checkpoint
 from witness.state import WitnessStore
@@ -380,7 +384,11 @@ def build_app(config: ServerConfig, gate: ConnectionGate | None = None) -> web.A
     app.router.add_get("/api/verify", verify)
     app.router.add_get("/api/secrets", secrets)
     app.router.add_post("/add-checkpoint", add_checkpoint_handler)
-    sub = actions_app(config.token, [("/checkpoint", action_checkpoint)], body_timeout_s=config.body_timeout_s)
+    listing, approve, deny = approvals_routes(CONFIG)
+    app.router.add_get("/api/approvals", listing)
+    sub = actions_app(config.token, [("/checkpoint", action_checkpoint), ("/approve", approve), ("/deny", deny)],
+                      body_timeout_s=config.body_timeout_s,
+                      after=[policy_gate(CONFIG, lambda r: r.config_dict[STATE].executor)])
     sub[CONFIG] = config
     app.add_subapp("/api/actions/", sub)
     app.on_startup.append(_startup)

@@ -23,6 +23,7 @@ from overlord.domain.run import Run
 from overlord.ledger.session import init_home
 from overlord.supervision.approvals import ApprovalBroker, send_decision
 from overlord.supervision.decision_service import DecisionCore, DecisionService
+from overlord.supervision.policy_keeper import install_default_policy
 from overlord.supervision.recorder import RunRecorder
 from tests.conftest import StepClock
 
@@ -41,6 +42,7 @@ class Rig:
         self.root = base / "work"
         self.root.mkdir(parents=True)
         self.session = init_home(base / "home")
+        install_default_policy(self.session, clock=StepClock())  # as `overlord init` does
         self.clock = StepClock()
         self.run_id = uuid.uuid4()
         self.session.ledger.append(Run.open(run_id=self.run_id, cwd=str(self.root), argv=["agent"], policy_hash="",

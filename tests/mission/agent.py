@@ -4,7 +4,8 @@ It prints Claude Code stream-json shapes on stdout (init, assistant turns, tool 
 results, a result), asks the guard before each tool call through the installed hook command
 (OVERLORD_HOOK_COMMAND, the same client Claude Code runs), and performs allowed calls.
 Script: JSON list of steps: {"bash": CMD} | {"write": PATH, "content": TEXT} | {"sleep": S}
-| {"think": TEXT} | {"say": TEXT} | {"spam": N} | {"spawn": CMD} | {"raw_print": LINE}.
+| {"think": TEXT} | {"say": TEXT} | {"spam": N} | {"spawn": CMD} | {"raw_print": LINE}
+| {"raw_run": ARGV, "input": TEXT, "env": {...}, "into": PATH}.
 """
 
 import json
@@ -48,6 +49,16 @@ def main():
                 outcome = f"error:{e.strerror}"
             with open(step["into"], "a") as f:
                 f.write(outcome + "\n")
+            continue
+        if "raw_run" in step:  # a program of its own, behind the guard's back: {"raw_run": argv, "input", "env", "into"}
+            try:
+                p = subprocess.run(step["raw_run"], input=step.get("input", ""), capture_output=True, text=True,
+                                   env={**os.environ, **step.get("env", {})}, timeout=60)
+                outcome = f"exit {p.returncode}: {(p.stdout + p.stderr).strip()[-400:]}"
+            except (OSError, subprocess.SubprocessError) as e:
+                outcome = f"error: {e}"
+            with open(step["into"], "a") as f:
+                f.write(outcome.replace("\n", " ") + "\n")
             continue
         if "raw_print" in step:  # a line as it is, whatever it holds (hostile stream input)
             print(step["raw_print"], flush=True)

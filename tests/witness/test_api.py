@@ -106,8 +106,9 @@ async def test_action_checkpoint_with_token(client, served) -> None:
     before = (await (await client.get("/healthz")).json())["events"]
     r = await client.post("/api/actions/checkpoint", json={"confirm": True}, headers={"Authorization": f"Bearer {TOKEN}"})
     assert r.status == 200, await r.text()
-    assert (await r.json())["size"] == before
-    await _until(lambda: served.session.ledger.max_notification_id() == before + 1)
+    # this home predates the install policy: its first action records the default one first
+    assert (await r.json())["size"] == before + 1
+    await _until(lambda: served.session.ledger.max_notification_id() == before + 2)
 
 
 @pytest.mark.asyncio
@@ -169,12 +170,16 @@ async def test_no_route_returns_a_secret(client, served) -> None:
     responses = [
         await client.get(p)
         for p in ["/", "/healthz", "/api/runs", f"/api/runs/{run_id}", "/api/events?limit=1000", "/api/journal",
-                  "/api/verify", "/api/secrets", "/nope", "/api/actions/checkpoint"]
+                  "/api/verify", "/api/secrets", "/nope", "/api/actions/checkpoint", "/api/approvals"]
     ]
     responses.append(await client.post("/add-checkpoint", data=AddCheckpointRequest(0, (), note).to_body()))
     responses.append(await client.post("/api/actions/checkpoint", json={"confirm": True},
                                        headers={"Authorization": f"Bearer {TOKEN}"}))
     responses.append(await client.post("/api/actions/checkpoint", json={"confirm": True}))
+    for action in ("approve", "deny"):
+        responses.append(await client.post(f"/api/actions/{action}", json={"confirm": True, "id": "00000000-1",
+                                                                            "action_sha256": "0" * 64},
+                                           headers={"Authorization": f"Bearer {TOKEN}"}))
     sse = await client.get("/api/events/stream?after=-1")
     responses_text = [await r.text() for r in responses] + [json.dumps(await _read_sse(sse, 7))]
     sse.close()
@@ -185,4 +190,4 @@ async def test_no_route_returns_a_secret(client, served) -> None:
     paths = {r.resource.canonical for r in client.app.router.routes() if r.resource is not None}
     assert paths <= {"/", "/healthz", "/api/runs", "/api/runs/{id}", "/api/events", "/api/events/stream",
                      "/api/journal", "/api/verify", "/api/secrets", "/add-checkpoint", "/api/actions/",
-                     "/api/actions/checkpoint"}
+                     "/api/actions/checkpoint", "/api/approvals", "/api/actions/approve", "/api/actions/deny"}
