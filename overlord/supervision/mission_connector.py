@@ -30,7 +30,7 @@ tier's price), then ``genai-prices``, then the built-in table.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -44,6 +44,7 @@ from overlord.adapters.connector.record import RecordConnector, check_upstream
 from overlord.adapters.connector.replay import ConnectorThread, RecordedResponse
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.prices import GenaiPrices
+from overlord.adapters.egress import Resolver
 from overlord.domain.mission import Mission
 from overlord.domain.oracle import OraclePolicy, RouteDecision, chosen, goal_tier, route
 from overlord.domain.prices import PriceTable
@@ -82,6 +83,8 @@ class ConnectorPlan:
     balance_micro_usd: int | None = None
     free: bool = False
     model: str | None = None
+    upstream_address: str | None = None  # the address checked for ``upstream``: the only one connected to
+    upstream_address: str | None = None  # the address checked for ``upstream``: the only one connected to
 
 
 def _run_id(text: str) -> uuid.UUID | None:
@@ -93,7 +96,9 @@ def _run_id(text: str) -> uuid.UUID | None:
 
 def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool = True,
                    policy: OraclePolicy | None = None, secrets: Any = None, environ: Mapping[str, str] | None = None,
-                   sandbox: bool = True, at: datetime | None = None) -> ConnectorPlan:
+                   sandbox: bool = True, at: datetime | None = None,
+                   egress_origins: Callable[[str], Sequence[str]] | None = None,
+                   resolver: Resolver | None = None) -> ConnectorPlan:
     """Check the mission's ``[connector]`` (and its tier) before a run is opened.
 
     Args:
@@ -103,8 +108,20 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
         sandbox: whether the agent runs in the jail (an unsandboxed run is never served from
             the store).
         at: the time whose list prices apply (the package layer); ``None``: built-in and file only.
+        egress_origins: the install policy's upstream origins a URL matches; with it, a record
+            mode's upstream is judged by :func:`overlord.adapters.egress.check_target`: its
+            shape, its origin, and every address its name has (one lookup through
+            ``resolver``); the address found is the one the connector will connect to.
+        resolver: how the upstream's name becomes addresses (the system's by default).
+
+    With ``allowed_origins`` (the install policy's upstreams the URL matches) a record mode's
+    upstream is judged by :func:`overlord.adapters.egress.check_target`: its shape, its origin,
+    and every address its name has (one lookup through ``resolver``); the address found is the
+    one the connector will connect to.
 
     Raises:
+        EgressRefused: the upstream is not one the install policy allows, or it resolves to a
+            loopback, private or metadata address the policy does not name.
         ConfigError: record mode without an upstream, an upstream that does not answer, a
             price file that cannot be read, a transcript that is missing or bad, a tier that
             does not exist or is unavailable, a secret the policy does not allow for the
@@ -122,7 +139,7 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
                             "balance_micro_usd": policy.balance_micro_usd, "free": con.free}
     if con.mode == "record":
         return _plan_record(mission, policy, prices, caps, secrets=secrets, environ=environ or {}, sandbox=sandbox,
-                            check_reachable=check_reachable)
+                            check_reachable=check_reachable, egress_origins=egress_origins, resolver=resolver)
     if mission.tier is not None:
         raise ConfigError("mission.tier is for mode = \"record\" (a replay spends nothing)", "remove tier, or record")
     text = con.transcript or ""
@@ -135,7 +152,8 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
 
 
 def _plan_record(mission: Mission, policy: OraclePolicy, prices: PriceTable, caps: dict[str, Any], *, secrets: Any,
-                 environ: Mapping[str, str], sandbox: bool, check_reachable: bool) -> ConnectorPlan:
+                 environ: Mapping[str, str], sandbox: bool, check_reachable: bool,
+                 egress_origins: Callable[[str], Sequence[str]] | None, resolver: Resolver | None) -> ConnectorPlan:
     con = mission.connector
     upstream, key_name, models, model = con.upstream, con.api_key_secret, mission.models, None
     decisions: tuple[RouteDecision, ...] = ()
@@ -177,10 +195,16 @@ def _plan_record(mission: Mission, policy: OraclePolicy, prices: PriceTable, cap
             log.warning("connector.store_not_used", secret=key_name, source=source,
                         why="a --no-sandbox run is never served from the secret store (an unsandboxed agent could "
                             "read the unlocked key from the keyring)")
+    address = None
+    if egress_origins is not None:
+        from overlord.adapters.egress import check_target, system_resolver
+
+        address = check_target(upstream, egress_origins(upstream), resolver=resolver or system_resolver).address
     if check_reachable:
-        check_upstream(upstream)
+        check_upstream(upstream, address=address)
     return ConnectorPlan("record", tuple(models), prices, upstream=upstream, api_key=key, key_name=key_name,
-                         key_source=source, tier=tier_name, decisions=decisions, model=model, **caps)
+                         key_source=source, tier=tier_name, decisions=decisions, model=model,
+                         upstream_address=address, **caps)
 
 
 def load_recorded(session: Any, plan: ConnectorPlan | None) -> list[RecordedResponse] | None:
@@ -289,7 +313,7 @@ def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], No
         assert plan.upstream is not None
         key = plan.api_key if plan.key_name is not None else host_env.get(UPSTREAM_KEY_ENV) or None
         connector = RecordConnector(plan.upstream, api_key=key, route=route, prices=plan.prices, on_call=on_call,
-                                    secrets=(dummy_key,), spend=spend)
+                                    secrets=(dummy_key,), spend=spend, address=plan.upstream_address)
         thread = ConnectorThread(connector=connector)
     else:
         spend = None  # a replay spends nothing

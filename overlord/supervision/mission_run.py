@@ -44,6 +44,7 @@ import structlog
 from overlord import __version__
 from overlord.adapters.clock import Clock
 from overlord.adapters.connector.transcript import Transcript
+from overlord.adapters.egress import Resolver
 from overlord.adapters.git import RepositoryIdentity, identify_repository
 from overlord.adapters.hooks.install import GuardArmError, Installation, restore_hook, runtime_timeout_s
 from overlord.adapters.runtimes.base import HookCommands, Launch, Runtime
@@ -126,7 +127,8 @@ class ResumeFrom:
 
 def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, host_path: str | None = None,
             sandbox: bool = True, environ: Mapping[str, str] | None = None, secrets: Any = None,
-            at: datetime | None = None, install: InstallPolicy | None = None) -> Prepared:
+            at: datetime | None = None, install: InstallPolicy | None = None,
+            resolver: Resolver | None = None) -> Prepared:
     """Check the mission against this machine before a run is opened.
 
     Args:
@@ -135,7 +137,9 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
         secrets: the home's secret store (``None``: none is consulted).
         at: now, for the list prices of the package layer.
         install: the home's install policy (checked by the caller): a mission that asks for
-            more is refused here, before its upstream is even contacted.
+            more is refused here, before its upstream is even contacted; a record mode's
+            upstream is then checked by its address too (see ``plan_connector``).
+        resolver: how the upstream's name becomes addresses (one lookup; the system's by default).
 
     Raises:
         ConfigError: the root contains (or is inside) the home or is not a directory, a
@@ -161,7 +165,9 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
                         "key from the kernel keyring", hint="`overlord secret lock` before unsandboxed runs")
     slirp = slirp4netns_path() if sandbox and mission.guard.allow_network else None
     plan = plan_connector(mission, mission_dir=mission_dir, policy=load_oracle_policy(home_root), secrets=secrets,
-                          environ=environ, sandbox=sandbox, at=at) if runtime.caps.connector else None
+                          environ=environ, sandbox=sandbox, at=at,
+                          egress_origins=install.allowed_origins if install is not None else None,
+                          resolver=resolver) if runtime.caps.connector else None
     version = runtime.version(binary) if runtime.executable else None
     known = getattr(runtime, "known_versions", ())
     if version is not None and known and version not in known:

@@ -142,6 +142,9 @@ def test_approved_through_overlord_approve_it_runs(world, claude_bin):  # noqa: 
         pending = wait_pending(env, proc)
         assert pending["class"] == "package_install" and "pip install --no-index" in pending["summary"]
         assert not (root / "site").exists(), "nothing runs while it waits"
+        hook = json.loads((root / ".claude" / "settings.json").read_text())["hooks"]["PreToolUse"][0]["hooks"][0]
+        assert hook["timeout"] * 1000 > 180_000 and "--timeout-ms 195000" in hook["command"], \
+            "the hook's own deadline is above the approval timeout"
         p = subprocess.run([*OV, "approve", pending["id"]], env=env, capture_output=True, text=True)
         assert p.returncode == 0 and "approved" in p.stdout, p.stdout + p.stderr
         s = finish(proc)

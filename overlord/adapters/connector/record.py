@@ -19,7 +19,9 @@ Run it in the caller's loop, or in a thread of its own with
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +30,7 @@ from urllib.parse import urlparse
 
 import aiohttp
 from aiohttp import web
+from aiohttp.abc import AbstractResolver
 
 from overlord.adapters.connector import messages as m
 from overlord.adapters.connector.budget import ANTHROPIC, CallUsage, WireBudget
@@ -63,12 +66,15 @@ class RecordConnector:
         spend: the spend reserve (``None``: nothing is reserved): each model call's worst case
             is reserved before it is forwarded and settled from its usage after.
         budget: the API's spend hooks (``max_tokens``, usage).
+        address: the upstream's address as checked (:func:`overlord.adapters.egress.check_target`):
+            every connection goes there, the name is never looked up again; ``None``: resolved
+            by the system.
     """
 
     def __init__(self, upstream: str, *, api_key: str | None, route: Route, prices: PriceTable | None = None,
                  on_call: Callable[[CallRecord], None] | None = None, secrets: tuple[str, ...] = (),
                  host: str = "127.0.0.1", port: int = 0, timeout_s: float = 600.0,
-                 spend: SpendReserve | None = None, budget: WireBudget = ANTHROPIC) -> None:
+                 spend: SpendReserve | None = None, budget: WireBudget = ANTHROPIC, address: str | None = None) -> None:
         if host not in ("127.0.0.1", "::1", "localhost"):
             raise ConfigError(f"the record connector listens on loopback only, not {host!r}", "use 127.0.0.1")
         parsed = urlparse(upstream)
@@ -84,6 +90,7 @@ class RecordConnector:
         self._secrets = tuple(s for s in (api_key, *secrets) if s)
         self.host, self.port = host, port
         self.timeout_s = timeout_s
+        self.address = address
         self.requests: list[RequestRecord] = []
         self._runner: web.AppRunner | None = None
         self._client: aiohttp.ClientSession | None = None
@@ -107,8 +114,10 @@ class RecordConnector:
         Raises:
             ConnectorError: the address cannot be bound.
         """
+        pinned = (aiohttp.TCPConnector(resolver=PinnedResolver(urlparse(self.upstream).hostname or "", self.address))
+                  if self.address else None)
         self._client = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout_s, sock_connect=10),
-                                             auto_decompress=False)
+                                             auto_decompress=False, connector=pinned)
         try:
             self._runner, self.port = await serve(self.app(), self.host, self.port, "record connector")
         except ConnectorError:
@@ -308,8 +317,31 @@ class _Held:
     priced: bool
 
 
-def check_upstream(upstream: str, *, timeout_s: float = 5.0) -> None:
-    """Check that ``upstream`` answers HTTP at all (any status counts), before a run opens.
+class PinnedResolver(AbstractResolver):
+    """An aiohttp resolver that knows one name: ``host`` is ``address`` (the address that was
+    checked), and any other name does not resolve. So the connection goes where the check
+    looked, and a second lookup cannot answer differently."""
+
+    def __init__(self, host: str, address: str) -> None:
+        self.host = host.rstrip(".").lower()
+        self.address = address
+
+    async def resolve(self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET) -> list[Any]:
+        """``address`` for ``host``; nothing else resolves."""
+        if host.rstrip(".").lower() != self.host:
+            raise OSError(f"the connector reaches {self.host} only, not {host}")
+        fam = socket.AF_INET6 if ":" in self.address else socket.AF_INET
+        return [{"hostname": host, "host": self.address, "port": port, "family": fam, "proto": 0,
+                 "flags": socket.AI_NUMERICHOST}]
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+def check_upstream(upstream: str, *, timeout_s: float = 5.0, address: str | None = None) -> None:
+    """Check that ``upstream`` answers HTTP at all (any status counts), before a run opens;
+    with ``address`` (checked by :func:`overlord.adapters.egress.check_target`) the check
+    connects there only.
 
     Raises:
         ConfigError: nothing answers there (refused, unresolvable, timed out).
@@ -317,6 +349,9 @@ def check_upstream(upstream: str, *, timeout_s: float = 5.0) -> None:
     import urllib.error
     import urllib.request
 
+    if address is not None:
+        _check_pinned(upstream, address, timeout_s)
+        return
     try:
         req = urllib.request.Request(upstream.rstrip("/") + "/", method="HEAD")  # noqa: S310 - http(s) checked by the mission
         with urllib.request.urlopen(req, timeout=timeout_s):  # noqa: S310 - http(s) checked by the mission
@@ -327,3 +362,20 @@ def check_upstream(upstream: str, *, timeout_s: float = 5.0) -> None:
         reason = getattr(e, "reason", e)
         raise ConfigError(f"the upstream {upstream} does not answer: {reason}",
                           "check [connector] upstream and the network, or use mode = \"replay\"") from e
+
+
+def _check_pinned(upstream: str, address: str, timeout_s: float) -> None:
+    from overlord.adapters.egress import CheckedTarget, pinned_connection
+
+    parsed = urlparse(upstream)
+    port = parsed.port or (443 if parsed.scheme == "https" else 80)
+    target = CheckedTarget(upstream, parsed.scheme, parsed.hostname or "", port, "/", address)
+    conn = pinned_connection(target, timeout_s=timeout_s)
+    try:
+        conn.request("HEAD", (parsed.path.rstrip("/") or "") + "/")
+        conn.getresponse()
+    except (OSError, http.client.HTTPException, ValueError) as e:
+        raise ConfigError(f"the upstream {upstream} ({address}) does not answer: {e}",
+                          "check [connector] upstream and the network, or use mode = \"replay\"") from e
+    finally:
+        conn.close()
