@@ -56,7 +56,6 @@ def approvals_routes(config_key: web.AppKey) -> tuple[Handler, Handler, Handler]
     def decider(decision: str) -> Handler:
         async def decide(request: web.Request) -> web.Response:
             from overlord.supervision.approvals import ApprovalError, send_decision
-
             from witness.actions import ACTION_BODY
 
             body = request.get(ACTION_BODY) or {}

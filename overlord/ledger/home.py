@@ -3,6 +3,8 @@
 Layout (``OVERLORD_HOME``, default ``$XDG_DATA_HOME/overlord``)::
 
     config.toml      [ledger] origin, store ("sqlite" | "postgres"); [postgres] ...
+    policy.toml      the install policy (changed only by `overlord policy set`; each version a
+                     signed PolicyChanged event, checked at every start)
     keys/log.key     the log's signer key (C2SP signed-note form), mode 0600
     trust            verifier keys trusted by `overlord verify`, one per line
     ledger.sqlite    the event store (SQLite, the embedded default)
