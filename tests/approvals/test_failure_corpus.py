@@ -12,11 +12,9 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 from overlord.domain.approval import approval_id
-from overlord.domain.run import Run
 from overlord.ledger.keys import generate_signer
 from overlord.supervision.approvals import send_decision
 from tests.approvals.conftest import PIP, assert_verified
@@ -176,11 +174,17 @@ def test_a_deny_that_is_also_another_class_never_waits(rig):
     assert r.resolved() == [] and r.broker.pending() == []
 
 
-def test_a_run_without_approvals_resolves_nothing(tmp_path):
-    """No broker: the same call is a flat deny (as before approvals)."""
-    from overlord.domain.guard import GuardPolicy, decide_payload
+def test_the_guard_reports_every_class_a_call_is_denied_for(tmp_path):
+    """What the broker reads: all the classes, the reported one first."""
+    from overlord.adapters.paths import RealPathResolver
+    from overlord.domain.guard import DenialClass, GuardPolicy, decide_payload
 
-    d = decide_payload(json.dumps({"tool_name": "Bash", "cwd": str(tmp_path), "tool_input": {"command": PIP}}),
-                       GuardPolicy(worker_root=str(tmp_path)), overlord_home="/nonexistent-home")
-    assert d.decision == "deny" and d.classes == (d.denial_class,)
-    _ = Run, uuid
+    def decide(command: str):
+        return decide_payload(json.dumps({"tool_name": "Bash", "cwd": str(tmp_path), "tool_input": {"command": command}}),
+                              GuardPolicy(worker_root=str(tmp_path)), overlord_home="/nonexistent-home",
+                              resolver=RealPathResolver())
+
+    assert decide(PIP).classes == (DenialClass.PACKAGE_INSTALL,)
+    both = decide("pip install ./x.whl && git commit -m x")
+    assert both.denial_class is DenialClass.GIT_MUTATION
+    assert set(both.classes) == {DenialClass.GIT_MUTATION, DenialClass.PACKAGE_INSTALL}

@@ -122,6 +122,8 @@ def test_steer_resume_and_a_mission_run_refuse_too(world):
     run_id = json.loads(p.stdout)["run_id"]
     assert "PolicyFloorPinned" in w.kinds(), "the decision service's start pinned the floor"
     _edit(w)
+    show = w.ov("policy", "show", "--json")
+    assert show.returncode == 1 and json.loads(show.stdout)["intact"] is False, "show says so (exit 1)"
     for args, where in ((("run", "--mission", str(mission), "--root", str(w.work)), "run"),
                         (("resume", run_id), "resume"), (("steer", run_id, "stop that"), "steer")):
         p = w.ov(*args)
