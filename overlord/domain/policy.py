@@ -541,9 +541,11 @@ class _Table:
     """One TOML table being checked: each key read once; :meth:`done` refuses leftovers."""
 
     def __init__(self, source: str, name: str, table: Mapping[str, Any]) -> None:
-        self.source, self.name, self.data, self.seen = source, name, dict(table), set()
+        self.source, self.name, self.data = source, name, dict(table)
+        self.seen: set[str] = set()
 
     def where(self, key: str) -> str:
+        """``source: table.key`` for messages."""
         return f"{self.source}: {self.name + '.' if self.name else ''}{key}"
 
     def _get(self, key: str) -> Any:

@@ -154,7 +154,7 @@ class ApprovalBroker:
         try:
             self._listen()
         except OSError as e:
-            log.error("approvals.not_listening", run_id=str(self.run_id), error=str(e))
+            _log("error", "approvals.not_listening", run_id=str(self.run_id), error=str(e))
             return self
         self.listening = True
         return self
@@ -225,7 +225,7 @@ class ApprovalBroker:
         try:
             return self._park(tool, tool_input, tool_use_id, action_sha256, decision)
         except Exception as e:  # noqa: BLE001 - fail closed
-            log.error("approvals.failed", run_id=str(self.run_id), error=f"{type(e).__name__}: {e}")
+            _log("error", "approvals.failed", run_id=str(self.run_id), error=f"{type(e).__name__}: {e}")
             return _not_approved(decision, Outcome.BROKER_ERROR, f"{type(e).__name__}: {e}")
 
     def _park(self, tool: str, tool_input: dict[str, Any], tool_use_id: str, digest: str,
@@ -251,7 +251,7 @@ class ApprovalBroker:
                        "deadline_ns": deadline_ns, "tool_use_id": tool_use_id}
             waiting = _Waiting(aid, digest, self.monotonic() + timeout_s, request)
             self._waiting[aid] = waiting
-        log.info("approvals.requested", run_id=str(self.run_id), id=aid, tool=tool, denial_class=cls)
+        _log("info", "approvals.requested", run_id=str(self.run_id), id=aid, tool=tool, denial_class=cls)
         self._tell(request)
         try:
             woke = self._wait(waiting.done, max(0.0, waiting.deadline - self.monotonic()))
@@ -275,9 +275,12 @@ class ApprovalBroker:
             try:
                 callback(dict(request))
             except Exception as e:  # noqa: BLE001 - a notification never changes a decision
-                log.warning("approvals.notify_failed", run_id=str(self.run_id), error=f"{type(e).__name__}: {e}")
+                _log("warning", "approvals.notify_failed", run_id=str(self.run_id), error=f"{type(e).__name__}: {e}")
 
-        threading.Thread(target=go, daemon=True, name="overlord-approval-notify").start()
+        try:
+            threading.Thread(target=go, daemon=True, name="overlord-approval-notify").start()
+        except RuntimeError as e:  # no thread to be had: the call still waits, unannounced
+            _log("warning", "approvals.notify_failed", run_id=str(self.run_id), error=str(e))
 
     def _finish(self, aid: str, outcome: Outcome, *, by: str, detail: str, given: str = "") -> Outcome:
         """Resolve a waiting request once (recorded; an approval that cannot be recorded
@@ -290,7 +293,7 @@ class ApprovalBroker:
             try:
                 self._record(aid, outcome, by=by, detail=detail, given=given)
             except Exception as e:  # noqa: BLE001 - an unrecorded decision allows nothing
-                log.error("approvals.unrecorded", run_id=str(self.run_id), id=aid, error=f"{type(e).__name__}: {e}")
+                _log("error", "approvals.unrecorded", run_id=str(self.run_id), id=aid, error=f"{type(e).__name__}: {e}")
                 detail = f"{outcome.value} could not be recorded ({type(e).__name__}): denied"
                 outcome = Outcome.BROKER_ERROR
             waiting.outcome, waiting.detail = outcome, detail
@@ -332,7 +335,7 @@ class ApprovalBroker:
         message = decision_message(run_id=str(self.run_id), approval=aid, decision=decision, action_sha256=given,
                                    why=why, by=by, nonce=nonce)
         if signature is None or not any(_verifies(v, message, signature) for v in self.verifiers):
-            log.warning("approvals.unauthenticated", run_id=str(self.run_id), id=aid[:40])
+            _log("warning", "approvals.unauthenticated", run_id=str(self.run_id), id=aid[:40])
             return {"ok": False, "outcome": "unauthenticated",
                     "error": "the decision is not signed by this home's key: nothing was changed"}
         try:
@@ -567,3 +570,11 @@ def send_decision(home_root: Path, signer: Any, approval: str, decision: str, *,
     answer["run"] = address.run_id
     answer["request"] = held
     return answer
+
+
+def _log(level: str, event: str, **kw: Any) -> None:
+    """Log, never raising: a log line must never change a decision."""
+    try:
+        getattr(log, level)(event, **kw)
+    except Exception:  # noqa: BLE001 - logging is best effort
+        pass

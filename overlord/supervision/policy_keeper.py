@@ -183,7 +183,7 @@ def _refuse(session: Any, where: str, problem: str, change: PolicyChange | None,
                 where=where, problem=problem[:500], expected_sha256=change.sha256 if change else "",
                 found_sha256=found, version=change.version if change else 0, at=clock.now()))
     except Exception as e:  # noqa: BLE001 - the refusal stands whether or not it could be recorded
-        log.error("policy.integrity_unrecorded", where=where, error=f"{type(e).__name__}: {e}")
+        _log("error", "policy.integrity_unrecorded", where=where, error=f"{type(e).__name__}: {e}")
     raise PolicyIntegrityError(problem)
 
 
@@ -262,5 +262,13 @@ def record_version(session: Any, data: bytes, *, by: str, clock: Clock, write_fi
         raise
     if write_file:
         write_policy_file(policy_path(session), data)
-    log.info("policy.changed", version=version, sha256=sha, by=by)
+    _log("info", "policy.changed", version=version, sha256=sha, by=by)
     return PolicyChange(version, sha, old.sha256 if old else "", policy_blob, diff_blob, by)
+
+
+def _log(level: str, event: str, **kw: Any) -> None:
+    """Log, never raising: a log line must never change a decision."""
+    try:
+        getattr(log, level)(event, **kw)
+    except Exception:  # noqa: BLE001 - logging is best effort
+        pass
