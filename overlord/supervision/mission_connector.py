@@ -43,8 +43,8 @@ from overlord.adapters.connector.calls import CallRecord, Route
 from overlord.adapters.connector.record import RecordConnector, check_upstream
 from overlord.adapters.connector.replay import ConnectorThread, RecordedResponse
 from overlord.adapters.connector.transcript import Transcript
-from overlord.adapters.prices import GenaiPrices
 from overlord.adapters.egress import Resolver
+from overlord.adapters.prices import GenaiPrices
 from overlord.domain.mission import Mission
 from overlord.domain.oracle import OraclePolicy, RouteDecision, chosen, goal_tier, route
 from overlord.domain.prices import PriceTable
@@ -83,7 +83,6 @@ class ConnectorPlan:
     balance_micro_usd: int | None = None
     free: bool = False
     model: str | None = None
-    upstream_address: str | None = None  # the address checked for ``upstream``: the only one connected to
     upstream_address: str | None = None  # the address checked for ``upstream``: the only one connected to
 
 
