@@ -10,7 +10,7 @@ from typing import Any
 
 import typer
 
-from cli.context import home_path, open_session
+from cli.context import open_session
 from overlord.errors import InputError, NotFoundError
 from overlord.inputs import JSON_MAX_BYTES, read_input
 from overlord.projections.blame import BlameView
@@ -167,11 +167,11 @@ def cost(
 ) -> None:
     """What runs cost (micro-dollars), from the connector's events (else the runtime's estimate);
     the spend reserve's reserved, settled and refused spend; the install's balance."""
-    from overlord.supervision.install_policy import load_oracle_policy
+    from overlord.supervision.policy_keeper import recorded_policy
 
     since_ns = parse_since(since)
-    policy = load_oracle_policy(home_path(home))
     with _Views(home, CostView) as v:
+        policy = recorded_policy(v.session).oracle  # the balance the ledger records, not what the file says now
         rows = v[CostView].report(by, since_ns)
         spend = v[CostView].spend(by if by in SPEND_GROUPS else "run")
         settled, outstanding = v[CostView].install_totals()

@@ -7,12 +7,16 @@ with ``CI=true`` a missing part is a failure, never a skip.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import glob
+import hashlib
 import os
+import select
 import shutil
 import socket
 import subprocess
 import tempfile
+import termios
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -55,6 +59,50 @@ def overlord_cmd() -> list[str]:
     exe = shutil.which("overlord", path=str(VENV_BIN)) or shutil.which("overlord")
     assert exe, "the overlord console script is not installed (pip install -e .)"
     return [exe]
+
+
+def on_terminal(argv: list[str], *, env: dict[str, str], cwd: Path, answer: str) -> tuple[int, str]:
+    """Run ``argv`` with a pseudo-terminal as its controlling terminal (stdin, stdout and
+    stderr on it too), typing ``answer`` when the confirmation line appears, as the owner
+    would. Returns (exit code, everything the terminal showed)."""
+    master, slave = os.openpty()
+
+    def take_terminal() -> None:  # the child is a session leader (start_new_session): make the pty its terminal
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    p = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, start_new_session=True,
+                         preexec_fn=take_terminal)
+    os.close(slave)
+    seen = b""
+    typed = False
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 120)
+            assert ready, f"the terminal showed nothing for 120 s: {seen[-2000:]!r}"
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed its side
+                break
+            if not chunk:
+                break
+            seen += chunk
+            if not typed and b"to confirm: " in seen:
+                os.write(master, answer.encode() + b"\n")
+                typed = True
+    finally:
+        os.close(master)
+    return p.wait(timeout=120), seen.decode("utf-8", "replace")
+
+
+def apply_policy(env: dict[str, str], text: str, *, where: Path) -> None:
+    """Apply ``text`` as the install policy of the home ``env`` names, the only way there is:
+    ``overlord policy set`` on a terminal, confirmed as the owner confirms it."""
+    where.mkdir(parents=True, exist_ok=True)
+    path = where / f"policy-{hashlib.sha256(text.encode()).hexdigest()[:8]}.toml"
+    path.write_text(text)
+    code, screen = on_terminal([*overlord_cmd(), "policy", "set", str(path)], env=env, cwd=where,
+                               answer=f"apply {hashlib.sha256(text.encode()).hexdigest()[:8]}")
+    assert code == 0 and "applied" in screen, screen
 
 
 def _free_port() -> int:

@@ -19,8 +19,9 @@ Rules: tiers are tried cheapest first; a tier with no credential of its own is u
 (never borrowed from another tier); the most expensive tier (of two or more) is reserved,
 used only when a task's self-check failed or it is flagged (``escalate``). A mission names
 its tier (``[mission] tier``); a goal that says "Using Tier N" uses tier N when N exists and
-is otherwise ignored. A secret is sent only to an upstream the policy allows for it: the
-base URL of a tier whose credential it is.
+is otherwise ignored. Which secret may be sent to which upstream is not decided here: the
+install policy's ``[[upstreams]]`` say it (:meth:`overlord.domain.policy.InstallPolicy.secret_may_go`),
+and a tier whose credential its base URL may not receive is refused when the policy is read.
 """
 
 from __future__ import annotations
@@ -99,25 +100,6 @@ class OraclePolicy:
         """The most expensive tier's name when there are two or more (``None`` otherwise)."""
         tiers = self.ordered()
         return tiers[-1].name if len(tiers) >= 2 else None
-
-    def allows(self, secret: str, upstream: str) -> bool:
-        """Whether secret ``secret`` may be sent to ``upstream``: a tier whose credential it
-        is goes there (same scheme, host and port)."""
-        return any(t.credential == secret and same_origin(t.base_url, upstream) for t in self.tiers.values())
-
-
-def same_origin(a: str, b: str) -> bool:
-    """Same scheme, host and port (default ports filled in)."""
-    pa, pb = urlparse(a), urlparse(b)
-
-    def key(p: Any) -> tuple[str, str, int | None]:
-        try:
-            port = p.port or {"http": 80, "https": 443}.get(p.scheme)
-        except ValueError:
-            port = -1
-        return (p.scheme.lower(), (p.hostname or "").lower(), port)
-
-    return key(pa) == key(pb)
 
 
 def _tier(name: str, raw: Any, where: str) -> Tier:

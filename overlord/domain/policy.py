@@ -35,21 +35,21 @@ The file (every table and key optional: one left out keeps its default)::
     origin = "https://api.anthropic.com"
     secrets = ["*"]                 # secret names (environment-variable style), or "*"
 
-    [oracle]
-    balance_usd = "25.00"           # what the Oracle may still spend (left out: no balance kept)
-    [[oracle.tiers]]
-    name = "fast"
+    [oracle]                        # the Oracle's own table (see overlord.domain.oracle)
+    balance_usd = 25.0              # what the Oracle may spend in all (left out: no install cap)
+    [oracle.tiers.1]
     provider = "anthropic"          # anthropic | openai | google
-    base_url = "https://api.anthropic.com"   # must be an upstream above
+    base_url = "https://api.anthropic.com"   # must match one of the [[upstreams]]
     model = "claude-haiku-4-5"
-    input_usd_per_mtok = "1"
-    output_usd_per_mtok = "5"
-    cache_write_usd_per_mtok = "1.25"        # optional, default: input
-    cache_read_usd_per_mtok = "0.10"         # optional, default: input / 10
-    credential = "ANTHROPIC_API_KEY"         # a secret name the upstream may receive
+    credential = "ANTHROPIC_API_KEY"         # a secret that upstream may receive
+    price = { input = 1.0, output = 5.0 }    # optional: USD per million tokens
 
-Money is integer micro-dollars once checked (a TOML float is read through its decimal text and
-must not need more than six decimals). Origins are ``scheme://host[:port]``; ``:*`` matches any
+This file is the one source of the Oracle's balance and tiers and of which secret may be sent
+to which upstream: :meth:`InstallPolicy.secret_may_go` is the only rule the connector asks, and
+a tier whose base URL is not an upstream, or whose credential that upstream may not receive, is
+refused when the policy is read.
+
+Origins are ``scheme://host[:port]``; ``:*`` matches any
 port (the loopback defaults use it: a local model server's port is not known in advance).
 """
 
@@ -61,13 +61,12 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
 from typing import Any
 from urllib.parse import urlsplit
 
 from overlord.domain.guard.classes import DenialClass
 from overlord.domain.guard.policy import GuardPolicy
-from overlord.domain.prices import MILLION, Price
+from overlord.domain.oracle import OraclePolicy
 from overlord.errors import ConfigError
 
 POLICY_FILE = "policy.toml"
@@ -95,9 +94,6 @@ HOOK_TIMEOUT_MS = 10_000
 HOOK_MARGIN_MS = 15_000
 """How much longer than the approval timeout a hook waits: the decision is recorded twice
 (``ApprovalResolved``, ``ToolCallDecided``) after the deadline and the answer must still arrive."""
-
-PROVIDERS = ("anthropic", "openai", "google")
-"""The providers an Oracle tier may name."""
 
 LOOPBACK_ORIGINS = ("http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*")
 PROVIDER_ORIGINS = ("https://api.anthropic.com", "https://api.openai.com", "https://generativelanguage.googleapis.com")
@@ -147,9 +143,9 @@ secrets = ["*"]
 origin = "https://generativelanguage.googleapis.com"
 secrets = ["*"]
 
-# The Oracle: what it may still spend (balance_usd; left out: no balance is kept) and its tiers
-# ([[oracle.tiers]]: name, provider, base_url, model, input_usd_per_mtok, output_usd_per_mtok,
-# credential).
+# The Oracle: what it may spend in all (balance_usd; left out: no install cap) and its tiers,
+# each a table [oracle.tiers.NAME] with provider, base_url (one of the upstreams above), model,
+# credential (a secret that upstream may receive) and optionally price = { input, output }.
 [oracle]
 """
 
@@ -307,32 +303,6 @@ def _under(path: str, root: str) -> bool:
 
 
 @dataclass(frozen=True)
-class OracleTier:
-    """One Oracle tier: a model at a provider, its price (micro-dollars per million tokens)
-    and the name of the secret it is called with."""
-
-    name: str
-    provider: str
-    base_url: str
-    model: str
-    price: Price
-    credential: str
-
-
-@dataclass(frozen=True)
-class OraclePolicy:
-    """``[oracle]``: the balance the Oracle may still spend (``None``: no balance is kept,
-    micro-dollars otherwise) and its tiers, in the file's order."""
-
-    balance_micro_usd: int | None = None
-    tiers: tuple[OracleTier, ...] = ()
-
-    def tier(self, name: str) -> OracleTier | None:
-        """The tier called ``name``, or ``None``."""
-        return next((t for t in self.tiers if t.name == name), None)
-
-
-@dataclass(frozen=True)
 class Violation:
     """A mission asking for more than the install policy allows: the mission's ``key`` and
     value (``asked``), and the policy line that forbids it (``policy_line`` 0 when the key is
@@ -414,7 +384,8 @@ class InstallPolicy:
             if u.origin in seen:
                 raise ConfigError(f"{source}: upstream {u.origin} is listed twice")
             seen.add(u.origin)
-        oracle = _oracle(oracle_table, upstreams)
+        oracle = OraclePolicy.from_mapping(oracle_table, source=source)
+        _check_tiers(oracle, upstreams, source)
         return cls(approval, missions, upstreams, oracle)
 
     @classmethod
@@ -485,18 +456,23 @@ class InstallPolicy:
         if webhook is not None and not c.allows_webhook(webhook):
             refuse("notify.webhook", repr(webhook), "missions", "webhooks", _show(c.webhooks))
         if upstream is not None:
-            found = self.upstream_for(upstream)
-            if found is None:
-                line, text = _locate(self.text, "upstreams", None, 0)
-                out.append(Violation("connector.upstream", repr(upstream), line,
-                                     (text + " ... (no [[upstreams]] origin matches)") if text
-                                     else "no [[upstreams]] origin matches"))
-            elif upstream_secret is not None and not found.allows_secret(upstream_secret):
-                index = self.upstreams.index(found)
-                line, text = _locate(self.text, "upstreams", "secrets", index)
-                out.append(Violation(f"the secret {upstream_secret} for connector.upstream", repr(upstream), line,
-                                     text or f"upstreams.secrets = {_show(found.secrets)}"))
+            out += self.upstream_violations(upstream, upstream_secret)
         return out
+
+    def upstream_violations(self, upstream: str, secret: str | None, *,
+                            key: str = "connector.upstream") -> list[Violation]:
+        """Why the connector may not forward to ``upstream`` with the secret ``secret`` (empty:
+        it may). ``key`` names what asked for the upstream (the mission's key, or a tier)."""
+        found = self.upstream_for(upstream)
+        if found is None:
+            line, text = _locate(self.text, "upstreams", None, 0)
+            return [Violation(key, repr(upstream), line, (text + " ... (no [[upstreams]] origin matches)") if text
+                              else "no [[upstreams]] origin matches")]
+        if secret is not None and not found.allows_secret(secret):
+            line, text = _locate(self.text, "upstreams", "secrets", self.upstreams.index(found))
+            return [Violation(f"the secret {secret} for {key}", repr(upstream), line,
+                              text or f"upstreams.secrets = {_show(found.secrets)}")]
+        return []
 
     def narrow(self, guard: GuardPolicy) -> GuardPolicy:
         """The guard policy a mission runs under: its own, with the ceiling's ``max_denials``
@@ -515,8 +491,9 @@ class InstallPolicy:
             "upstreams": [{"origin": str(u.origin), "secrets": list(u.secrets)} for u in self.upstreams],
             "oracle": {"balance_micro_usd": o.balance_micro_usd,
                        "tiers": [{"name": t.name, "provider": t.provider, "base_url": t.base_url, "model": t.model,
-                                  "credential": t.credential, "price_micro_usd_per_mtok": vars(t.price)}
-                                 for t in o.tiers]},
+                                  "credential": t.credential,
+                                  "price_micro_usd_per_mtok": vars(t.price) if t.price is not None else None}
+                                 for t in o.ordered()]},
         }
 
 
@@ -602,40 +579,11 @@ class _Table:
             raise ConfigError(f"{self.where(key)} must be a list of non-empty strings")
         return tuple(value)
 
-    def money(self, key: str, *, required: bool = False) -> int | None:
-        value = self._get(key)
-        if value is None:
-            if required:
-                raise ConfigError(f"{self.where(key)} is missing")
-            return None
-        return usd_to_micro(value, where=self.where(key))
-
     def done(self) -> None:
         extra = sorted(set(self.data) - self.seen)
         if extra:
             raise ConfigError(f"{self.source}: unknown {'key ' + self.name + '.' if self.name else 'table '}{extra[0]}",
                               f"allowed: {', '.join(sorted(self.seen))}")
-
-
-def usd_to_micro(value: object, *, where: str) -> int:
-    """A dollar amount (a decimal string, an integer, or a TOML float read through its decimal
-    text) as non-negative integer micro-dollars.
-
-    Raises:
-        ConfigError: not a number, negative, or finer than a micro-dollar.
-    """
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise ConfigError(f"{where} must be a dollar amount like \"12.50\"")
-    try:
-        amount = Decimal(str(value).strip())
-    except InvalidOperation as e:
-        raise ConfigError(f"{where} = {value!r} is not a dollar amount", 'write it like "12.50"') from e
-    if not amount.is_finite() or amount < 0:
-        raise ConfigError(f"{where} = {value!r} must be zero or more")
-    micro = amount * MILLION
-    if micro != micro.to_integral_value() or micro >= 2**63:
-        raise ConfigError(f"{where} = {value!r} is finer than a micro-dollar or too large")
-    return int(micro)
 
 
 def _approval(table: Mapping[str, Any]) -> ApprovalPolicy:
@@ -698,44 +646,17 @@ def _upstream(table: Mapping[str, Any]) -> Upstream:
     return Upstream(origin, secrets)
 
 
-_SECRET_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
-
-
-def _oracle(table: Mapping[str, Any], upstreams: Sequence[Upstream]) -> OraclePolicy:
-    t = _Table(POLICY_FILE, "oracle", table)
-    balance = t.money("balance_usd")
-    raw_tiers = t.table_list("tiers") or []
-    t.done()
-    tiers: list[OracleTier] = []
-    for i, raw in enumerate(raw_tiers):
-        tt = _Table(POLICY_FILE, f"oracle.tiers[{i}]", raw)
-        name = tt.string("name", required=True) or ""
-        provider = tt.string("provider", required=True) or ""
-        base_url = tt.string("base_url", required=True) or ""
-        model = tt.string("model", required=True) or ""
-        credential = tt.string("credential", required=True) or ""
-        inp = tt.money("input_usd_per_mtok", required=True) or 0
-        out = tt.money("output_usd_per_mtok", required=True) or 0
-        cw = tt.money("cache_write_usd_per_mtok")
-        cr = tt.money("cache_read_usd_per_mtok")
-        tt.done()
-        if provider not in PROVIDERS:
-            raise ConfigError(f"{tt.where('provider')} = {provider!r}", f"use one of: {', '.join(PROVIDERS)}")
-        if not _SECRET_NAME.match(credential):
-            raise ConfigError(f"{tt.where('credential')} = {credential!r} is not a secret name",
-                              "name it like an environment variable, e.g. ANTHROPIC_API_KEY")
-        if any(x.name == name for x in tiers):
-            raise ConfigError(f"{POLICY_FILE}: oracle tier {name!r} is defined twice")
-        upstream = next((u for u in upstreams if u.origin.matches(base_url)), None)
+def _check_tiers(oracle: OraclePolicy, upstreams: Sequence[Upstream], source: str) -> None:
+    """Every tier goes to one of the upstreams, with a credential that upstream may receive."""
+    for tier in oracle.tiers.values():
+        where = f"{source}: oracle.tiers.{tier.name}"
+        upstream = next((u for u in upstreams if u.origin.matches(tier.base_url)), None)
         if upstream is None:
-            raise ConfigError(f"{tt.where('base_url')} = {base_url!r} is not one of the [[upstreams]]",
+            raise ConfigError(f"{where}.base_url = {tier.base_url!r} is not one of the [[upstreams]]",
                               "add its origin to [[upstreams]]")
-        if not upstream.allows_secret(credential):
-            raise ConfigError(f"{tt.where('credential')} = {credential!r} may not be sent to {upstream.origin}",
+        if tier.credential is not None and not upstream.allows_secret(tier.credential):
+            raise ConfigError(f"{where}.credential = {tier.credential!r} may not be sent to {upstream.origin}",
                               "list it in that upstream's secrets")
-        price = Price(inp, out, inp if cw is None else cw, inp // 10 if cr is None else cr)
-        tiers.append(OracleTier(name, provider, base_url, model, price, credential))
-    return OraclePolicy(balance, tuple(tiers))
 
 
 # -- naming the line of a key ------------------------------------------------------------------

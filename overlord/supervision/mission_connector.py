@@ -15,10 +15,17 @@ violation is what the controller's ``stop_requested`` returns (``route_mismatch`
 The upstream key: ``[connector] api_key_secret = "NAME"`` (or a tier's own credential) is
 resolved before the run opens, from the secret store when it is unlocked and the agent is
 sandboxed, else from ``overlord run``'s environment; it is sent only to an upstream the install
-policy allows for that secret (a tier whose credential it is), so a mission naming another
-host with the owner's key is refused before anything runs. Without ``api_key_secret`` the key
-is ``OVERLORD_UPSTREAM_API_KEY`` from ``overlord run``'s environment, as before. Either way it
-is sent upstream only: the agent sees a per-run dummy key, and no event or blob holds it.
+policy's ``[[upstreams]]`` allow for that secret, so a mission naming another host with the
+owner's key is refused before anything runs, naming the policy line. Without
+``api_key_secret`` the key is ``OVERLORD_UPSTREAM_API_KEY`` from ``overlord run``'s
+environment, as before (and that name is what the upstream must be allowed to receive).
+Either way it is sent upstream only: the agent sees a per-run dummy key, and no event or blob
+holds it.
+
+The upstream itself must be one of the install policy's ``[[upstreams]]``, and is judged by
+:func:`overlord.adapters.egress.check_target`: its shape, and every address its name has (one
+lookup through an injectable resolver). The address found is the only one the connector
+connects to (a second lookup cannot answer differently).
 
 In record mode every model call goes through the spend reserve
 (:class:`~overlord.supervision.spend.LedgerSpendReserve`): its worst case reserved against the
@@ -30,7 +37,7 @@ tier's price), then ``genai-prices``, then the built-in table.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -46,7 +53,8 @@ from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.egress import Resolver
 from overlord.adapters.prices import GenaiPrices
 from overlord.domain.mission import Mission
-from overlord.domain.oracle import OraclePolicy, RouteDecision, chosen, goal_tier, route
+from overlord.domain.oracle import RouteDecision, chosen, goal_tier, route
+from overlord.domain.policy import InstallPolicy, MissionWidensPolicy
 from overlord.domain.prices import PriceTable
 from overlord.domain.run import Run
 from overlord.domain.settlement import StopCode
@@ -94,40 +102,32 @@ def _run_id(text: str) -> uuid.UUID | None:
 
 
 def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool = True,
-                   policy: OraclePolicy | None = None, secrets: Any = None, environ: Mapping[str, str] | None = None,
-                   sandbox: bool = True, at: datetime | None = None,
-                   egress_origins: Callable[[str], Sequence[str]] | None = None,
-                   resolver: Resolver | None = None) -> ConnectorPlan:
+                   install: InstallPolicy | None = None, secrets: Any = None, environ: Mapping[str, str] | None = None,
+                   sandbox: bool = True, at: datetime | None = None, resolver: Resolver | None = None) -> ConnectorPlan:
     """Check the mission's ``[connector]`` (and its tier) before a run is opened.
 
     Args:
-        policy: the install policy's ``[oracle]`` table (balance, tiers).
+        install: the install policy (``None``: the default one): the Oracle's balance and
+            tiers, the upstreams the connector may reach and the secrets each may receive.
         secrets: the home's :class:`~overlord.adapters.secrets.SecretStore` (``None``: none).
         environ: ``overlord run``'s environment, where a secret is looked up after the store.
         sandbox: whether the agent runs in the jail (an unsandboxed run is never served from
             the store).
         at: the time whose list prices apply (the package layer); ``None``: built-in and file only.
-        egress_origins: the install policy's upstream origins a URL matches; with it, a record
-            mode's upstream is judged by :func:`overlord.adapters.egress.check_target`: its
-            shape, its origin, and every address its name has (one lookup through
-            ``resolver``); the address found is the one the connector will connect to.
-        resolver: how the upstream's name becomes addresses (the system's by default).
-
-    With ``allowed_origins`` (the install policy's upstreams the URL matches) a record mode's
-    upstream is judged by :func:`overlord.adapters.egress.check_target`: its shape, its origin,
-    and every address its name has (one lookup through ``resolver``); the address found is the
-    one the connector will connect to.
+        resolver: how the upstream's name becomes addresses (one lookup; the system's by default).
 
     Raises:
-        EgressRefused: the upstream is not one the install policy allows, or it resolves to a
-            loopback, private or metadata address the policy does not name.
+        MissionWidensPolicy: the upstream is not one of the install policy's, or may not
+            receive the secret (the key and the policy line are named).
+        EgressRefused: the upstream's URL or one of its addresses is refused (a name that
+            resolves to a loopback, private or metadata address the policy does not name).
         ConfigError: record mode without an upstream, an upstream that does not answer, a
             price file that cannot be read, a transcript that is missing or bad, a tier that
-            does not exist or is unavailable, a secret the policy does not allow for the
-            upstream, a secret that cannot be found (MissingSecretError).
+            does not exist or is unavailable, a secret that cannot be found (MissingSecretError).
     """
     con = mission.connector
-    policy = policy or OraclePolicy()
+    install = install if install is not None else InstallPolicy()
+    policy = install.oracle
     prices = PriceTable.built_in().with_package(GenaiPrices(at) if at is not None else None)
     if con.prices:
         path = Path(con.prices)
@@ -137,8 +137,8 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
     caps: dict[str, Any] = {"run_limit_micro_usd": mission.limits.max_cost_micro_usd,
                             "balance_micro_usd": policy.balance_micro_usd, "free": con.free}
     if con.mode == "record":
-        return _plan_record(mission, policy, prices, caps, secrets=secrets, environ=environ or {}, sandbox=sandbox,
-                            check_reachable=check_reachable, egress_origins=egress_origins, resolver=resolver)
+        return _plan_record(mission, install, prices, caps, secrets=secrets, environ=environ or {}, sandbox=sandbox,
+                            check_reachable=check_reachable, resolver=resolver)
     if mission.tier is not None:
         raise ConfigError("mission.tier is for mode = \"record\" (a replay spends nothing)", "remove tier, or record")
     text = con.transcript or ""
@@ -150,10 +150,11 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
     return ConnectorPlan("replay", mission.models, prices, transcript=Transcript.from_file(path), **caps)
 
 
-def _plan_record(mission: Mission, policy: OraclePolicy, prices: PriceTable, caps: dict[str, Any], *, secrets: Any,
+def _plan_record(mission: Mission, install: InstallPolicy, prices: PriceTable, caps: dict[str, Any], *, secrets: Any,
                  environ: Mapping[str, str], sandbox: bool, check_reachable: bool,
-                 egress_origins: Callable[[str], Sequence[str]] | None, resolver: Resolver | None) -> ConnectorPlan:
+                 resolver: Resolver | None) -> ConnectorPlan:
     con = mission.connector
+    policy = install.oracle
     upstream, key_name, models, model = con.upstream, con.api_key_secret, mission.models, None
     decisions: tuple[RouteDecision, ...] = ()
     tier_name = None
@@ -180,12 +181,13 @@ def _plan_record(mission: Mission, policy: OraclePolicy, prices: PriceTable, cap
     if not upstream:
         raise ConfigError("connector.upstream is required when mode = \"record\"",
                           'e.g. upstream = "https://api.anthropic.com" (or name a tier of the install policy)')
+    # the install policy's upstreams alone say where the connector may go and with which secret
+    asked_by = f"oracle.tiers.{tier_name}.base_url" if tier_name is not None else "connector.upstream"
+    violations = install.upstream_violations(upstream, key_name or UPSTREAM_KEY_ENV, key=asked_by)
+    if violations:
+        raise MissionWidensPolicy(violations)
     key = source = None
     if key_name is not None:
-        if not policy.allows(key_name, upstream):
-            raise ConfigError(f"the secret {key_name} may not be sent to {upstream}: the install policy allows it only to "
-                              "the base URL of a tier whose credential it is",
-                              "refused before anything ran; add such a tier with `overlord policy set`")
         from overlord.adapters.secrets import resolve_secret
 
         found = resolve_secret(key_name, store=secrets, environ=environ, use_store=sandbox)
@@ -194,11 +196,9 @@ def _plan_record(mission: Mission, policy: OraclePolicy, prices: PriceTable, cap
             log.warning("connector.store_not_used", secret=key_name, source=source,
                         why="a --no-sandbox run is never served from the secret store (an unsandboxed agent could "
                             "read the unlocked key from the keyring)")
-    address = None
-    if egress_origins is not None:
-        from overlord.adapters.egress import check_target, system_resolver
+    from overlord.adapters.egress import check_target, system_resolver
 
-        address = check_target(upstream, egress_origins(upstream), resolver=resolver or system_resolver).address
+    address = check_target(upstream, install.allowed_origins(upstream), resolver=resolver or system_resolver).address
     if check_reachable:
         check_upstream(upstream, address=address)
     return ConnectorPlan("record", tuple(models), prices, upstream=upstream, api_key=key, key_name=key_name,

@@ -66,9 +66,7 @@ from overlord.supervision.cli_probe import probe_through_cli
 from overlord.supervision.controller import Controller, Supervised
 from overlord.supervision.decision_service import DecisionCore, DecisionService, arm_guard
 from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home
-from overlord.supervision.install_policy import load_oracle_policy
 from overlord.supervision.mission_connector import (
-    UPSTREAM_KEY_ENV,
     ConnectorPlan,
     LiveConnector,
     load_recorded,
@@ -125,10 +123,9 @@ class ResumeFrom:
     model_requests: int = 0  # a replay continues after the requests the run already made
 
 
-def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, host_path: str | None = None,
-            sandbox: bool = True, environ: Mapping[str, str] | None = None, secrets: Any = None,
-            at: datetime | None = None, install: InstallPolicy | None = None,
-            resolver: Resolver | None = None) -> Prepared:
+def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, install: InstallPolicy,
+            host_path: str | None = None, sandbox: bool = True, environ: Mapping[str, str] | None = None,
+            secrets: Any = None, at: datetime | None = None, resolver: Resolver | None = None) -> Prepared:
     """Check the mission against this machine before a run is opened.
 
     Args:
@@ -136,9 +133,10 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
         environ: the caller's environment, where a named secret is looked up after the store.
         secrets: the home's secret store (``None``: none is consulted).
         at: now, for the list prices of the package layer.
-        install: the home's install policy (checked by the caller): a mission that asks for
-            more is refused here, before its upstream is even contacted; a record mode's
-            upstream is then checked by its address too (see ``plan_connector``).
+        install: the home's install policy, checked against the ledger by the caller
+            (:func:`~overlord.supervision.policy_keeper.check_policy`): a mission that asks for
+            more is refused here, before its upstream is even contacted; the connector's
+            upstream, secret, tiers and balance come from it (see ``plan_connector``).
         resolver: how the upstream's name becomes addresses (one lookup; the system's by default).
 
     Raises:
@@ -156,18 +154,15 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
     runtime = get_runtime(mission.runtime)
     explicit = mission.command[0] if mission.command else mission.binary
     binary = runtime.find_binary(explicit, search_dirs=(mission_dir,), path=host_path)
-    if install is not None:
-        check_against_policy(mission, install, binary=binary, sandbox=sandbox)
+    check_against_policy(mission, install, binary=binary, sandbox=sandbox)
     bwrap = bubblewrap_path() if sandbox else None
     if not sandbox and secrets is not None and secrets.unlocked():
         log.warning("run.unsandboxed_with_unlocked_secrets",
                     why="the secret store is unlocked and an unsandboxed agent runs as you: it can read the store's "
                         "key from the kernel keyring", hint="`overlord secret lock` before unsandboxed runs")
     slirp = slirp4netns_path() if sandbox and mission.guard.allow_network else None
-    plan = plan_connector(mission, mission_dir=mission_dir, policy=load_oracle_policy(home_root), secrets=secrets,
-                          environ=environ, sandbox=sandbox, at=at,
-                          egress_origins=install.allowed_origins if install is not None else None,
-                          resolver=resolver) if runtime.caps.connector else None
+    plan = plan_connector(mission, mission_dir=mission_dir, install=install, secrets=secrets, environ=environ,
+                          sandbox=sandbox, at=at, resolver=resolver) if runtime.caps.connector else None
     version = runtime.version(binary) if runtime.executable else None
     known = getattr(runtime, "known_versions", ())
     if version is not None and known and version not in known:
@@ -186,12 +181,9 @@ def check_against_policy(mission: Mission, install: InstallPolicy, *, binary: Pa
         MissionWidensPolicy: naming the mission's key and the policy line.
         ConfigError: ``stall_timeout_ms`` does not exceed the approval timeout.
     """
-    record = mission.connector.mode == "record"
     violations = install.check_mission(
         guard=mission.guard, runtime=mission.runtime, binary=str(binary) if binary is not None else None,
-        write_roots=[_resolved(p) for p in mission.guard.write_roots],
-        upstream=mission.connector.upstream if record else None, upstream_secret=UPSTREAM_KEY_ENV if record else None,
-        webhook=mission.notify.webhook)
+        write_roots=[_resolved(p) for p in mission.guard.write_roots], webhook=mission.notify.webhook)
     if violations:
         raise MissionWidensPolicy(violations)
     approval = install.approval

@@ -105,6 +105,21 @@ def _change(session: Any, version: int) -> PolicyChange:
     return PolicyChange(agg.version, agg.new_sha256, agg.old_sha256, agg.policy_blob, agg.diff_blob, agg.by)
 
 
+def recorded_policy(session: Any) -> InstallPolicy:
+    """The install policy the ledger records as the latest version (the default when none is
+    recorded yet): what views such as ``overlord cost`` show, whatever the file says now.
+
+    Raises:
+        RecordError: the stored event fails its checks.
+        ConfigError: the recorded policy no longer passes this Overlord's checks.
+    """
+    change = latest_change(session)
+    if change is None:
+        return InstallPolicy.default()
+    return InstallPolicy.from_bytes(session.blobs.get(change.policy_blob), source=f"{POLICY_FILE} (version "
+                                    f"{change.version})")
+
+
 def floor_sha256() -> str:
     """The digest of the floor as installed (the guard's source files)."""
     return floor_digest(floor_sources())

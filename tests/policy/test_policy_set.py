@@ -8,16 +8,13 @@ the home hidden) cannot use it even when it is handed the right answer.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
-import os
-import select
 import subprocess
 import sys
-import termios
 from pathlib import Path
 
+from tests.conftest import on_terminal as run_on_terminal
 from tests.policy.conftest import OV, World
 
 NEW = b'# stricter\n[approval]\nclasses = ["package_install"]\ntimeout_ms = 30000\n'
@@ -29,35 +26,8 @@ def _confirmation(data: bytes) -> str:
 
 
 def on_terminal(w: World, args: list[str], answer: str) -> tuple[int, str]:
-    """Run the CLI with a pseudo-terminal as its controlling terminal; type ``answer`` when
-    the confirmation line appears. Returns (exit code, everything the terminal showed)."""
-    master, slave = os.openpty()
-
-    def take_terminal() -> None:  # the child is a session leader (start_new_session): make the pty its terminal
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-    p = subprocess.Popen([*OV, *args], stdin=slave, stdout=slave, stderr=slave, env=w.env, cwd=w.work,
-                         start_new_session=True, preexec_fn=take_terminal)
-    os.close(slave)
-    seen = b""
-    typed = False
-    try:
-        while True:
-            ready, _, _ = select.select([master], [], [], 120)
-            assert ready, f"the terminal showed nothing for 120 s: {seen[-2000:]!r}"
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: the child closed its side
-                break
-            if not chunk:
-                break
-            seen += chunk
-            if not typed and b"to confirm: " in seen:
-                os.write(master, answer.encode() + b"\n")
-                typed = True
-    finally:
-        os.close(master)
-    return p.wait(timeout=120), seen.decode("utf-8", "replace")
+    """``overlord ARGS`` on a pseudo-terminal in ``w``'s home (see tests.conftest.on_terminal)."""
+    return run_on_terminal([*OV, *args], env=w.env, cwd=w.work, answer=answer)
 
 
 def test_with_stdin_piped_and_no_terminal_it_refuses_and_changes_nothing(world):

@@ -51,10 +51,11 @@ def test_the_default_is_what_a_mission_could_do_before_and_parks_nothing():
     ("[[upstreams]]\norigin = \"https://user:pw@api.anthropic.com\"\n", "origin only"),
     ("[[upstreams]]\norigin = \"ftp://x\"\n", "not an http(s) origin"),
     ("[[upstreams]]\norigin = \"https://a.example\"\n[[upstreams]]\norigin = \"https://a.example:443\"\n", "twice"),
-    ("[oracle]\nbalance_usd = \"-1\"\n", "zero or more"),
-    ("[oracle]\nbalance_usd = \"0.0000001\"\n", "finer than a micro-dollar"),
-    ("[oracle]\nbalance_usd = \"lots\"\n", "not a dollar amount"),
-    ("[[oracle.tiers]]\nname = \"x\"\n", "is missing"),
+    ("[oracle]\nbalance_usd = -1\n", "positive number"),
+    ("[oracle]\nbalance_usd = 0.0000001\n", "less than one micro-dollar"),
+    ("[oracle]\nbalance_usd = \"lots\"\n", "positive number"),
+    ("[oracle]\nspend = 1\n", "unknown key oracle.spend"),
+    ("[oracle.tiers.x]\nprovider = \"anthropic\"\n", "base_url is missing"),
     ("not = [toml\n", "not valid TOML"),
 ])
 def test_a_bad_policy_is_refused_naming_where(text, needle):
@@ -83,35 +84,39 @@ origin = "https://api.anthropic.com"
 secrets = ["ANTHROPIC_API_KEY"]
 
 [oracle]
-balance_usd = "25.50"
+balance_usd = 25.50
 
-[[oracle.tiers]]
-name = "fast"
+[oracle.tiers.fast]
 provider = "anthropic"
 base_url = "https://api.anthropic.com"
 model = "claude-haiku-4-5"
-input_usd_per_mtok = 1
-output_usd_per_mtok = "5"
-cache_read_usd_per_mtok = 0.1
+price = { input = 1, output = 5, cache_read = 0.1 }
 credential = "ANTHROPIC_API_KEY"
 '''
 
 
-def test_the_oracle_table_is_typed_money_in_micro_dollars():
-    o = parse(ORACLE).oracle
+def test_the_oracle_table_is_the_install_policys_money_in_micro_dollars():
+    p = parse(ORACLE)
+    o = p.oracle
     assert o.balance_micro_usd == 25_500_000
-    t = o.tier("fast")
+    t = o.tiers["fast"]
     assert (t.provider, t.model, t.credential) == ("anthropic", "claude-haiku-4-5", "ANTHROPIC_API_KEY")
+    assert t.price is not None
     assert (t.price.input, t.price.output, t.price.cache_write, t.price.cache_read) == (1_000_000, 5_000_000,
                                                                                           1_000_000, 100_000)
-    assert o.tier("slow") is None and InstallPolicy().oracle.balance_micro_usd is None
+    assert "slow" not in o.tiers and InstallPolicy().oracle.balance_micro_usd is None
+    # which secret may go where is the upstreams' rule alone
+    assert p.secret_may_go("ANTHROPIC_API_KEY", "https://api.anthropic.com/v1/messages")
+    assert not p.secret_may_go("OPENAI_API_KEY", "https://api.anthropic.com/v1/messages")
+    assert not p.secret_may_go("ANTHROPIC_API_KEY", "https://evil.example/v1/messages")
+    assert p.to_json()["oracle"]["tiers"][0]["name"] == "fast"
 
 
 @pytest.mark.parametrize("edit, needle", [
     (('credential = "ANTHROPIC_API_KEY"\n', 'credential = "OPENAI_API_KEY"\n'), "may not be sent"),
     (('base_url = "https://api.anthropic.com"\n', 'base_url = "https://api.other.example"\n'), "not one of the"),
     (('provider = "anthropic"', 'provider = "acme"'), "provider"),
-    (('credential = "ANTHROPIC_API_KEY"\n', 'credential = "not a name"\n'), "not a secret name"),
+    (('credential = "ANTHROPIC_API_KEY"\n', 'credential = "not a name"\n'), "secret's name"),
 ])
 def test_an_oracle_tier_must_name_an_allowed_upstream_and_secret(edit, needle):
     tail = ORACLE.rsplit("[oracle]", 1)[1].replace(*edit)

@@ -14,9 +14,9 @@ from overlord.adapters.connector.calls import Route
 from overlord.adapters.connector.record import RecordConnector
 from overlord.adapters.connector.replay import ConnectorThread
 from overlord.adapters.connector.transcript import Transcript
-from overlord.adapters.egress import EgressRefused
+from overlord.adapters.egress import EgressRefused, check_target
 from overlord.domain.mission import Mission
-from overlord.domain.policy import InstallPolicy
+from overlord.domain.policy import InstallPolicy, MissionWidensPolicy
 from overlord.supervision.mission_connector import plan_connector
 from tests.connector.conftest import UPSTREAM_KEY, KeyedUpstream
 
@@ -44,8 +44,8 @@ def _plan(upstream: str, answers: dict[str, list[str]]):
             raise OSError("no such name")
         return answers[host]
 
-    return plan_connector(_mission(upstream), mission_dir=Path("/"), check_reachable=False,
-                          allowed_origins=ALLOWING.allowed_origins(upstream), resolver=resolver)
+    return plan_connector(_mission(upstream), mission_dir=Path("/"), check_reachable=False, install=ALLOWING,
+                          resolver=resolver)
 
 
 @pytest.mark.parametrize("answers, reason", [
@@ -68,11 +68,27 @@ def test_an_allowed_public_upstream_is_pinned_to_the_address_checked():
     assert loop.upstream_address == "127.0.0.1", "a literal loopback origin the policy names is allowed"
 
 
-def test_an_upstream_outside_the_policy_is_refused():
+def test_an_upstream_outside_the_policy_is_refused_naming_the_policy_line():
     assert ALLOWING.allowed_origins("https://api.openai.com") == ()
-    with pytest.raises(EgressRefused, match="not in the allow-list"):
+    asked: list[str] = []
+    with pytest.raises(MissionWidensPolicy) as e:
         plan_connector(_mission("https://api.openai.com"), mission_dir=Path("/"), check_reachable=False,
-                       allowed_origins=(), resolver=lambda h, p: ["160.79.104.10"])
+                       install=ALLOWING, resolver=lambda h, p: asked.append(h) or ["160.79.104.10"])
+    assert "connector.upstream = 'https://api.openai.com'" in e.value.message
+    assert "policy.toml line 2: [[upstreams]]" in e.value.message and asked == [], "refused before any lookup"
+    # the egress check itself refuses an origin outside its allow-list too
+    with pytest.raises(EgressRefused, match="not in the allow-list"):
+        check_target("https://api.openai.com/v1", (), resolver=lambda h, p: ["160.79.104.10"])
+
+
+def test_a_secret_goes_only_to_an_upstream_the_policy_gives_it_to():
+    mission = Mission.from_toml('[mission]\ngoal = "x"\nmodels = ["m"]\n[connector]\nmode = "record"\n'
+                                'upstream = "http://models.example.com:8080"\napi_key_secret = "ANTHROPIC_API_KEY"\n')
+    with pytest.raises(MissionWidensPolicy) as e:
+        plan_connector(mission, mission_dir=Path("/"), check_reachable=False, install=ALLOWING,
+                       environ={"ANTHROPIC_API_KEY": "sk-x"}, resolver=lambda h, p: ["160.79.104.10"])
+    assert "the secret ANTHROPIC_API_KEY for connector.upstream" in e.value.message
+    assert 'policy.toml line 4: secrets = ["OVERLORD_UPSTREAM_API_KEY"]' in e.value.message
 
 
 def test_the_connector_connects_to_the_pinned_address_and_never_looks_the_name_up():

@@ -32,7 +32,7 @@ from overlord.adapters.secrets import SecretStore
 from overlord.ledger.blobs import BlobStore
 from overlord.ledger.session import open_home
 from tests.claude.conftest import claude_bin  # noqa: F401 - the real CLI fixture
-from tests.conftest import overlord_cmd
+from tests.conftest import apply_policy, overlord_cmd
 
 CANARY = "sk-ant-canary-7Qz3Vb9Lm2Xw8Rt4"
 MODEL = "claude-sonnet-4-5"
@@ -104,11 +104,15 @@ def ov(env, *args: str, stdin: str | None = None, timeout: int = 300) -> subproc
     return subprocess.run([*overlord_cmd(), *args], env=env, input=stdin, capture_output=True, text=True, timeout=timeout)
 
 
-def policy(home: Path, url: str, *, balance: float | None = None) -> None:
-    lines = ["[oracle]"] + ([f"balance_usd = {balance}"] if balance is not None else []) + [
+def policy(env, tmp: Path, url: str, *, balance: float | None = None) -> None:
+    """The owner's install policy: the canary goes to ``url`` only (any other loopback port may
+    receive no secret), one tier there; applied with `overlord policy set` on a terminal."""
+    lines = ["[[upstreams]]", f'origin = "{url}"', 'secrets = ["CANARY_KEY"]', "[[upstreams]]",
+             'origin = "http://127.0.0.1:*"', "secrets = []", "[oracle]"] + (
+        [f"balance_usd = {balance}"] if balance is not None else []) + [
         '[oracle.tiers.1]', 'provider = "anthropic"', f'base_url = "{url}"', f'model = "{MODEL}"',
         'credential = "CANARY_KEY"']
-    (home / "policy.toml").write_text("\n".join(lines) + "\n")
+    apply_policy(env, "\n".join(lines) + "\n", where=tmp / "policies")
 
 
 def mission(tmp: Path, connector: str, *, limits: str = "", goal: str = "Look around.") -> Path:
@@ -181,7 +185,7 @@ def test_a_canary_secret_reaches_the_upstream_only(world, claude_bin):  # noqa: 
          "usage": {"input_tokens": 900, "output_tokens": 60}},
         {"blocks": [{"text": "Looked around."}], "usage": {"input_tokens": 1000, "output_tokens": 10}},
     ])
-    policy(home, url)
+    policy(env, tmp, url)
     store_canary(env)
     s, p = run_json(env, mission(tmp, f'upstream = "{url}"\napi_key_secret = "CANARY_KEY"\n'), root)
     assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), (s, p.stderr[-2000:])
@@ -215,12 +219,13 @@ def test_another_host_with_the_owners_key_is_refused_before_anything_runs(world,
     tmp, home, root, env, upstream = world
     url, _ = upstream([{"blocks": [{"text": "hi"}]}])
     other, other_server = upstream([{"blocks": [{"text": "hi"}]}])
-    policy(home, url)
+    policy(env, tmp, url)
     store_canary(env)
     count = len(ov(env, "journal", "--json").stdout.splitlines())
     p = ov(env, "run", "--mission", str(mission(tmp, f'upstream = "{other}"\napi_key_secret = "CANARY_KEY"\n')),
            "--root", str(root))
-    assert p.returncode == 2 and "may not be sent to" in p.stderr and len(p.stderr.strip().splitlines()) == 1, p.stderr
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1, p.stderr
+    assert "the secret CANARY_KEY for connector.upstream" in p.stderr and "policy.toml line 6: secrets = []" in p.stderr
     assert len(ov(env, "journal", "--json").stdout.splitlines()) == count, "no run was opened"
     assert other_server.seen_keys == []
     # an unsandboxed run is never served from the store, and says so
@@ -235,7 +240,7 @@ def test_a_real_run_under_max_cost_usd_stops_with_budget(world, claude_bin):  # 
     turns = [{"blocks": [{"tool": "Write", "input": {"file_path": str(root / f"part{i}.txt"), "content": f"{i}\n"}}],
               "usage": big} for i in range(10)] + [{"blocks": [{"text": "all written"}], "usage": big}]
     url, server = upstream(turns)
-    policy(home, url)
+    policy(env, tmp, url)
     env = {**env, "CANARY_KEY": CANARY}  # from the environment this time (no store)
     limit = 1_500_000
     s, p = run_json(env, mission(tmp, f'upstream = "{url}"\napi_key_secret = "CANARY_KEY"\n',

@@ -20,7 +20,7 @@ from overlord.adapters.connector.record import RecordConnector
 from overlord.adapters.connector.replay import ConnectorThread, ReplayConnector
 from overlord.adapters.connector.transcript import Transcript
 from overlord.domain.mission import Mission
-from overlord.domain.oracle import OraclePolicy
+from overlord.domain.policy import InstallPolicy
 from overlord.domain.prices import PriceTable
 from overlord.domain.settlement import StopCode
 from overlord.domain.spend import account_id
@@ -200,9 +200,9 @@ def _mission(extra: str = "", connector: str = "") -> Mission:
 
 
 def test_the_tier_plan_a_tier_without_its_own_credential_is_unavailable(tmp_path):
-    policy = OraclePolicy.from_mapping(POLICY)
+    policy = InstallPolicy.from_mapping({"oracle": POLICY})  # the default upstreams: loopback, any secret
     env = {"TIER2_KEY": "sk-tier-two-0000", "TIER3_KEY": "sk-tier-three-000"}
-    kw = dict(mission_dir=tmp_path, check_reachable=False, policy=policy, environ=env)
+    kw = dict(mission_dir=tmp_path, check_reachable=False, install=policy, environ=env)
     plan = plan_connector(_mission(), **kw)
     assert plan.tier == "2" and [(d.tier, d.outcome) for d in plan.decisions] == [("1", "rejected"), ("2", "chosen")]
     assert plan.upstream == "http://127.0.0.1:9" and plan.key_name == "TIER2_KEY" and plan.key_source == "environment"

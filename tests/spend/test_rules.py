@@ -18,6 +18,7 @@ from overlord.adapters.connector.budget import (
 )
 from overlord.adapters.prices import GenaiPrices
 from overlord.domain.oracle import OraclePolicy, chosen, route
+from overlord.domain.policy import InstallPolicy
 from overlord.domain.prices import BUILT_IN, PriceTable
 from overlord.domain.spend import (
     PROMPT_ALLOWANCE_TOKENS,
@@ -180,9 +181,16 @@ def test_tiers_cheapest_first_a_tier_without_its_own_credential_is_unavailable()
     assert [(x.tier, x.outcome) for x in d] == [("9", "ignored"), ("1", "chosen")]
     with pytest.raises(ConfigError, match="not a tier"):
         route(p, mission_tier="nope", goal="g")
-    # a secret goes only where a tier whose credential it is goes
-    assert p.allows("CHEAP_KEY", "https://api.anthropic.com:443/") and not p.allows("CHEAP_KEY", "https://evil.example")
-    assert not p.allows("OTHER_KEY", "https://api.anthropic.com")
+    # a secret goes only where the install policy's upstreams give it to (the one rule)
+    install = InstallPolicy.from_mapping({"upstreams": [{"origin": "https://api.anthropic.com",
+                                                         "secrets": ["CHEAP_KEY", "TOP_KEY"]}], "oracle": POLICY})
+    assert install.oracle == p
+    assert install.secret_may_go("CHEAP_KEY", "https://api.anthropic.com:443/")
+    assert not install.secret_may_go("CHEAP_KEY", "https://evil.example")
+    assert not install.secret_may_go("OTHER_KEY", "https://api.anthropic.com")
+    with pytest.raises(ConfigError, match="may not be sent to"):
+        InstallPolicy.from_mapping({"upstreams": [{"origin": "https://api.anthropic.com", "secrets": ["CHEAP_KEY"]}],
+                                    "oracle": POLICY})
 
 
 def test_bad_policies_say_what_is_wrong():
