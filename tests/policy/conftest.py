@@ -42,7 +42,7 @@ class World:
             for row in session.ledger.rows():
                 event = session.ledger.mapper.to_domain_event(session.ledger.recorder.select_notifications(
                     start=row.notification_id, limit=1)[0])
-                out.append({"event_type": row.topic.rsplit(".", 1)[-1], "summary": summarize(row.topic, event),
+                out.append({"event_type": row.topic.rsplit(".", 1)[-1], "summary": summarize(event),
                             "stream": row.originator_id})
             return out
         finally:
