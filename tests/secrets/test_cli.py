@@ -62,7 +62,7 @@ def test_the_commands_and_their_events(home):
     one_line_error(ov(env, "secret", "unlock"), "does not open")
     assert ov(env, "secret", "unlock", OVERLORD_SECRET_PASSPHRASE="pass phrase two").returncode == 0
     kinds = [e["event_type"] for e in events(env)]
-    assert kinds == ["StoreCreated", "SecretStoreUnlocked", "SecretWritten", "SecretWritten", "SecretDeleted",
+    assert kinds == ["PolicyChanged", "StoreCreated", "SecretStoreUnlocked", "SecretWritten", "SecretWritten", "SecretDeleted",
                      "PassphraseChanged", "SecretStoreLocked", "SecretStoreUnlocked"]
     assert ov(env, "verify").returncode == 0
     for path in h.rglob("*"):
