@@ -409,6 +409,17 @@ class InstallPolicy:
         egress check that compares exact origins; empty when ``url`` is not allowed."""
         return tuple(dict.fromkeys(u.origin.concrete(url) for u in self.upstreams if u.origin.matches(url)))
 
+    def webhook_origins(self, url: str) -> tuple[str, ...] | None:
+        """The allow-list a ``[notify] webhook`` is connected through
+        (:func:`overlord.adapters.egress.check_target`): ``None`` when ``missions.webhooks``
+        is ``"*"`` (any public origin, never a loopback or private one), else the concrete
+        origins ``url`` matches (empty: not allowed)."""
+        webhooks = self.missions.webhooks
+        if "*" in webhooks:
+            return None
+        origins = (Origin.parse(w, where="missions.webhooks") for w in webhooks)
+        return tuple(dict.fromkeys(o.concrete(url) for o in origins if o.matches(url)))
+
     # -- missions ---------------------------------------------------------------------
 
     def check_mission(self, *, guard: GuardPolicy, runtime: str, binary: str | None = None,

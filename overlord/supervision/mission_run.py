@@ -198,7 +198,7 @@ def run_mission(
     session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
     host_env: Mapping[str, str], poll_ms: int = 100, on_tick: Callable[..., None] | None = None,
     mission_blob: str | None = None, mission_dir: Path | None = None, resume_from: ResumeFrom | None = None,
-    install: ActivePolicy | None = None,
+    install: ActivePolicy,
 ) -> MissionResult:
     """Run a prepared mission in ``root`` (see the module docstring); returns how it settled.
     ``install``: the install policy the caller checked (approvals, the ceiling's caps)."""
@@ -221,7 +221,7 @@ class MissionRun:
     def __init__(self, session: LedgerSession, mission: Mission, prepared: Prepared, *, root: Path, clock: Clock,
                  host_env: Mapping[str, str], poll_ms: int = 100, on_tick: Callable[..., None] | None = None,
                  mission_blob: str | None = None, mission_dir: Path | None = None,
-                 resume_from: ResumeFrom | None = None, install: ActivePolicy | None = None) -> None:
+                 resume_from: ResumeFrom | None, install: ActivePolicy) -> None:
         self.session = session
         self.install = install
         self.mission = mission
@@ -237,7 +237,7 @@ class MissionRun:
         self.resume_from = resume_from
         self.run_id = uuid.uuid4()
         self.hook_timeout_ms = HOOK_TIMEOUT_MS  # the hook client's deadline (set when the guard is armed)
-        guard = install.policy.narrow(mission.guard) if install is not None else mission.guard
+        guard = install.policy.narrow(mission.guard)
         self.policy = guard if guard.worker_root else replace(guard, worker_root=str(self.root))
         self.recorder = RunRecorder(session.ledger, self.run_id, clock)
         self.sealer: Any = None
@@ -413,8 +413,6 @@ class MissionRun:
         Raises:
             _Ended: the policy changed since the run was checked (stop code ``policy``).
         """
-        if self.install is None:
-            return HOOK_TIMEOUT_MS
         try:
             active = check_policy(self.session, where="decision_service", clock=self.clock, run_id=str(self.run_id),
                                   pin_floor=True)
@@ -433,14 +431,19 @@ class MissionRun:
         return approval.hook_timeout_ms
 
     def _approval_requested(self, request: dict[str, Any]) -> None:
-        """``[notify]`` hears each ``ApprovalRequested`` (the owner is told what waits)."""
-        from overlord.adapters.notify import notify_command, notify_webhook
+        """``[notify]`` hears each ``ApprovalRequested`` (the owner is told what waits), under
+        the settlement's rules: a command naming nothing the agent could write, a webhook
+        through the install policy's ``missions.webhooks``."""
+        from overlord.adapters.notify import notify_command, notify_webhook, refuse_agent_shaped
 
         payload = {"event": "ApprovalRequested", **request}
         if self.mission.notify.command:
-            notify_command(self.mission.notify.command, payload, env={"PATH": "/usr/local/bin:/usr/bin:/bin"})
+            env = {"PATH": "/usr/local/bin:/usr/bin:/bin"}
+            refuse_agent_shaped(self.mission.notify.command, self._writable_roots(), path=env["PATH"])
+            notify_command(self.mission.notify.command, payload, env=env)
         if self.mission.notify.webhook:
-            notify_webhook(self.mission.notify.webhook, payload)
+            hook = self.mission.notify.webhook
+            notify_webhook(hook, payload, allowed_origins=self.install.policy.webhook_origins(hook))
 
     def _post_tool_use(self, payload: str) -> dict[str, Any]:
         """A writing tool finished: seal a layer. A seal that cannot be recorded stops the run."""
@@ -634,7 +637,7 @@ class MissionRun:
         if self.mission.gate_artifact is not None:
             artifact = self.root / self.mission.gate_artifact
             rec.after_step("gate", lambda: _gate(self.session, self.run_id, artifact, self.clock, root=self.root))
-        rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission,
+        rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission, self.install.policy,
                                                  writable=self._writable_roots()))
         if self.mission.commit_on_pass:
             rec.after_step("commit", lambda: mission_layers.commit_on_pass(self.session, self.run_id, self.root,
@@ -674,12 +677,13 @@ def _model(mission: Mission, plan: ConnectorPlan | None = None) -> str | None:
     return plan.model if plan is not None else None
 
 
-def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mission: Mission, *,
-            writable: tuple[str, ...] = ()) -> None:
+def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mission: Mission,
+            install: InstallPolicy, *, writable: tuple[str, ...] = ()) -> None:
     """Tell the mission's [notify] command and webhook how the run settled (each failure a
     ``Bookkeeping`` event of its own). The command runs on the host, so none of its words may
     name a file in a directory the agent could write (``writable``): that would run code the
-    agent shaped; it runs in ``/`` with a fixed PATH."""
+    agent shaped; it runs in ``/`` with a fixed PATH. The webhook is reached only through the
+    install policy's ``missions.webhooks``, at the address that was checked."""
     from overlord.adapters.notify import notify_command, notify_webhook, refuse_agent_shaped
 
     if not mission.notify.command and not mission.notify.webhook:
@@ -698,7 +702,8 @@ def _notify(session: LedgerSession, recorder: RunRecorder, run_id: uuid.UUID, mi
         recorder.after_step("notify_command", run_command)
     if mission.notify.webhook:
         hook = mission.notify.webhook
-        recorder.after_step("notify_webhook", lambda: notify_webhook(hook, payload))
+        recorder.after_step("notify_webhook", lambda: notify_webhook(hook, payload,
+                                                                     allowed_origins=install.webhook_origins(hook)))
 
 
 def _gate(session: LedgerSession, run_id: uuid.UUID, artifact: Path, clock: Clock, *, root: Path | None = None) -> None:
