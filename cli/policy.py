@@ -82,7 +82,7 @@ def show(home: Path = HOME_OPT, json_out: bool = typer.Option(False, "--json", h
 
 @app.command("set")
 def set_policy(
-    file: Path = typer.Argument(..., help="The new policy.toml.", dir_okay=False),
+    file: Path = typer.Argument(..., help="The new policy.toml."),
     home: Path = HOME_OPT,
 ) -> None:
     """Apply FILE as the install policy, after confirming on the terminal (never stdin).
@@ -92,9 +92,10 @@ def set_policy(
     """
     from overlord.adapters.clock import SystemClock
     from overlord.domain.policy import MAX_POLICY_BYTES
+    from overlord.inputs import read_input
     from overlord.supervision.policy_keeper import apply_change, plan_change
 
-    data = _read_file(file, MAX_POLICY_BYTES)
+    data = read_input(file, what="policy file", max_bytes=MAX_POLICY_BYTES)  # a regular file, capped
     session = open_session(home)
     try:
         planned = plan_change(session, data, source=str(file))
@@ -112,24 +113,6 @@ def set_policy(
     finally:
         session.close()
     typer.echo(f"install policy version {change.version} applied (sha256 {change.sha256})")
-
-
-def _read_file(path: Path, limit: int) -> bytes:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
-    except OSError as e:
-        raise ConfigError(f"cannot read the policy file {path}: {e.strerror}") from e
-    try:
-        import stat
-
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ConfigError(f"{path} is not a regular file")
-        data = os.read(fd, limit + 1)
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise ConfigError(f"{path} is larger than {limit} bytes")
-    return data
 
 
 class Terminal:

@@ -13,6 +13,7 @@ The caps are per kind of input, in bytes (the ``*_MAX_BYTES`` constants below).
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -36,7 +37,7 @@ _READ_CHUNK = 1 * MIB
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
                        (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
         if test(mode):
             return name
@@ -50,28 +51,37 @@ def _size(n: int) -> str:
     return f"{n} bytes"
 
 
-def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> bytes:
+def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int, follow_symlinks: bool = True) -> bytes:
     """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
 
     Args:
-        path: the file (a symbolic link to a regular file is followed).
+        path: the file (a symbolic link to a regular file is followed, unless
+            ``follow_symlinks`` is false: then a link is refused, never read through, as the
+            home's own install policy must be).
         what: what the file is, for the error line ("mission file", "export", ...).
         max_bytes: the cap; a larger file is refused, never truncated.
 
     Raises:
-        InputError: missing, unreadable, not a regular file, or larger than ``max_bytes``.
+        InputError: missing (its ``__cause__`` is then a ``FileNotFoundError``), unreadable,
+            not a regular file (a link, with ``follow_symlinks`` false), or larger than
+            ``max_bytes``.
     """
     name = os.fspath(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC | (0 if follow_symlinks else os.O_NOFOLLOW)
     try:
         # stat first: a device or FIFO is refused without being opened at all
-        st = os.stat(name)
+        st = os.stat(name) if follow_symlinks else os.lstat(name)
         if not stat.S_ISREG(st.st_mode):
             raise InputError(f"the {what} {name} is {_kind(st.st_mode)}, not a regular file", f"give the {what} as a regular file")
         # O_NONBLOCK: if it was swapped for a FIFO since the stat, open still returns at once
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        # (and O_NOFOLLOW: a link swapped in since is refused, not followed)
+        fd = os.open(name, flags)
     except FileNotFoundError as e:
         raise InputError(f"cannot read the {what} {name}: it does not exist", "check the path") from e
     except OSError as e:
+        if e.errno == errno.ELOOP and not follow_symlinks:
+            raise InputError(f"the {what} {name} is a symbolic link, not a regular file",
+                             f"give the {what} as a regular file") from e
         raise InputError(f"cannot read the {what} {name}: {e.strerror}") from e
     try:
         st = os.fstat(fd)

@@ -1,8 +1,8 @@
 """The install policy's file on disk, and the floor's sources: read exactly, written atomically.
 
-:func:`read_policy_file` reads ``policy.toml`` without following a symlink and only when it is
-a regular file (a symlink swapped in for it, a FIFO or a directory is a problem, named, never a
-read of something else); :func:`write_policy_file` replaces it through a temporary file and a
+:func:`read_policy_file` reads ``policy.toml`` through the one input reader, without following
+a symlink and only when it is a regular file under the cap (a symlink swapped in for it, a FIFO
+or a directory is a problem, named, never a read of something else); :func:`write_policy_file` replaces it through a temporary file and a
 rename. :func:`floor_sources` reads the guard's own source files, whose digest is the floor's.
 Nothing here knows the ledger: the caller compares hashes and records events.
 """
@@ -10,59 +10,37 @@ Nothing here knows the ledger: the caller compares hashes and records events.
 from __future__ import annotations
 
 import difflib
-import errno
 import os
-import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from overlord.domain.policy import MAX_POLICY_BYTES, sha256_hex
+from overlord.errors import InputError
+from overlord.inputs import read_input
 
 
 @dataclass(frozen=True)
 class PolicyRead:
     """What reading the policy file found: its bytes and hash, or the ``problem`` that kept
-    it from being read (``data`` is then ``None`` and ``sha256`` ``""``)."""
+    it from being read (``data`` is then ``None`` and ``sha256`` ``""``; ``missing`` when
+    there is no file at all)."""
 
     data: bytes | None
     sha256: str
     problem: str = ""
+    missing: bool = False
 
 
 def read_policy_file(path: Path) -> PolicyRead:
-    """Read ``path`` exactly: no symlink followed, a regular file of at most
+    """Read ``path`` through the one input reader (:func:`overlord.inputs.read_input`), with
+    no symlink followed: a regular file of at most
     :data:`~overlord.domain.policy.MAX_POLICY_BYTES`. Never raises: a problem is returned."""
-    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        return PolicyRead(None, "", f"{path} is missing (deleted)")
-    except OSError as e:
-        if e.errno == errno.ELOOP:
-            return PolicyRead(None, "", f"{path} is a symlink, not the policy file itself")
-        return PolicyRead(None, "", f"{path} cannot be read: {e.strerror}")
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return PolicyRead(None, "", f"{path} is not a regular file")
-        if st.st_size > MAX_POLICY_BYTES:
-            return PolicyRead(None, "", f"{path} is larger than {MAX_POLICY_BYTES} bytes")
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > MAX_POLICY_BYTES:
-                return PolicyRead(None, "", f"{path} is larger than {MAX_POLICY_BYTES} bytes")
-            chunks.append(chunk)
-    except OSError as e:
-        return PolicyRead(None, "", f"{path} cannot be read: {e.strerror}")
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
+        data = read_input(path, what="install policy", max_bytes=MAX_POLICY_BYTES, follow_symlinks=False)
+    except InputError as e:
+        missing = isinstance(e.__cause__, FileNotFoundError)
+        return PolicyRead(None, "", f"{path} is missing (deleted)" if missing else e.message, missing)
     return PolicyRead(data, sha256_hex(data))
 
 

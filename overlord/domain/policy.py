@@ -58,12 +58,12 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
+from overlord.domain.bounded import loads_toml
 from overlord.domain.guard.classes import DenialClass
 from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.oracle import OraclePolicy
@@ -354,8 +354,9 @@ class InstallPolicy:
         """Check a policy file's bytes (UTF-8 TOML, at most :data:`MAX_POLICY_BYTES`).
 
         Raises:
-            ConfigError: too large, not UTF-8, not TOML, an unknown table or key, a wrong type
-                or value (each named with where it is).
+            ConfigError: too large, not UTF-8, not TOML (or nested too deeply: an
+                ``InputError``), an unknown table or key, a wrong type or value (each named
+                with where it is).
         """
         if len(data) > MAX_POLICY_BYTES:
             raise ConfigError(f"{source} is larger than {MAX_POLICY_BYTES} bytes")
@@ -363,10 +364,7 @@ class InstallPolicy:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
             raise ConfigError(f"{source} is not UTF-8 text: {e}") from e
-        try:
-            document = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{source} is not valid TOML: {e}", "fix the TOML syntax") from e
+        document = loads_toml(text, source=source)  # bounded: no nesting deep enough to recurse out
         return replace(cls.from_mapping(document, source=source), text=text, sha256=sha256_hex(data))
 
     @classmethod

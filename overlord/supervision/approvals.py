@@ -58,7 +58,8 @@ from overlord.domain.approval import (
 )
 from overlord.domain.guard import Decision
 from overlord.domain.policy import ApprovalPolicy
-from overlord.errors import ConfigError, NotFoundError, OverlordError
+from overlord.errors import ConfigError, InputError, NotFoundError, OverlordError
+from overlord.inputs import SMALL_MAX_BYTES, read_text
 from overlord.ledger.codec import datetime_to_ns
 
 log = structlog.get_logger("overlord.approvals")
@@ -480,10 +481,10 @@ def brokers(home_root: Path, prefix: str = "") -> list[BrokerAddress]:
     runs = Path(home_root) / "runs"
     pattern = f"{prefix}*/{RECORD_FILE}" if prefix else f"*/{RECORD_FILE}"
     for path in sorted(runs.glob(pattern)):
-        try:
-            data = json.loads(path.read_text())
+        try:  # the home's own small file, read as every input is (a regular file, capped)
+            data = json.loads(read_text(path, what="approval broker address", max_bytes=SMALL_MAX_BYTES))
             out.append(BrokerAddress(str(data["run_id"]), str(data["socket"])))
-        except (OSError, ValueError, KeyError, TypeError):
+        except (InputError, ValueError, KeyError, TypeError):
             continue
     return out
 

@@ -165,7 +165,7 @@ def _adopt(session: Any, path: Path, found: Any, *, clock: Clock, where: str) ->
     """A home with no recorded policy: the default becomes version 1 (written when the file is
     missing; a file already there is adopted only when it is the default's bytes)."""
     default = DEFAULT_POLICY_TEXT.encode()
-    missing = found.data is None and found.problem.endswith("(deleted)")
+    missing = found.data is None and found.missing
     if not missing and found.data != default:
         problem = found.problem or f"{path} was never recorded by `overlord policy set` (sha256 {found.sha256[:16]}…)"
         _refuse(session, where, problem, None, found.sha256, clock)

@@ -173,4 +173,24 @@ POLICIES = [
          cwd="{d}"),
 ]
 
-CASES = EXPORTS + MISSIONS + POLICIES
+
+def _install_policy(name: str, content: bytes | str, expect: str) -> Case:
+    """A file handed to `overlord policy set`: refused before the terminal is even asked."""
+    return Case(name, ("policy", "set", "{d}/p.toml"), {"p.toml": content}, expect)
+
+
+INSTALL_POLICIES = [
+    _install_policy("install_policy_fifo", FIFO, "is a FIFO, not a regular file"),
+    _install_policy("install_policy_directory", DIR, "is a directory"),
+    _install_policy("install_policy_sparse_5g", SPARSE_5G, "over the 1 MiB limit"),
+    _install_policy("install_policy_50000_nested_arrays",
+                    b"[missions]\nallow_tools = " + b"[" * 50_000 + b"]" * 50_000 + b"\n", "nested more than 64 levels"),
+    _install_policy("install_policy_50000_nested_inline_tables",
+                    b"[oracle]\nx = " + b"{a = " * 50_000 + b"1" + b"}" * 50_000 + b"\n", "nested more than 64 levels"),
+    _install_policy("install_policy_not_utf8", b"[missions]\nruntimes = [\"\xff\"]\n", "is not UTF-8"),
+    _install_policy("install_policy_not_toml", b"[approval\n", "not valid TOML"),
+    _install_policy("install_policy_balance_inf", b"[oracle]\nbalance_usd = inf\n", "balance_usd"),
+    Case("install_policy_dev_zero", ("policy", "set", "/dev/zero"), {}, "is a character device"),
+]
+
+CASES = EXPORTS + MISSIONS + POLICIES + INSTALL_POLICIES

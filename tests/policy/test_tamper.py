@@ -70,9 +70,20 @@ def _deleted(w: World) -> None:
     w.policy.unlink()
 
 
+def _fifo(w: World) -> None:
+    """A FIFO in its place: refused without a read that would block forever."""
+    w.policy.unlink()
+    os.mkfifo(w.policy)
+
+
+def _directory(w: World) -> None:
+    w.policy.unlink()
+    w.policy.mkdir()
+
+
 TAMPERS = {"edit": _edit, "truncation": _truncate, "invalid_toml": _invalid_toml, "symlink": _symlink,
            "same_size_and_mtime": _same_size_and_mtime, "older_signed_version": _older_signed_version,
-           "deleted": _deleted}
+           "deleted": _deleted, "fifo": _fifo, "directory": _directory}
 
 
 @pytest.mark.parametrize("how", list(TAMPERS))
@@ -90,7 +101,9 @@ def test_each_tamper_refuses_to_start_and_the_signed_bytes_let_it_start_again(wo
     assert [e["event_type"] for e in new] == ["PolicyIntegrityFailed"], new
     assert "run refused" in new[0]["summary"]
     # the owner puts the signed bytes back: it starts again
-    if w.policy.is_symlink() or w.policy.exists():
+    if w.policy.is_dir() and not w.policy.is_symlink():
+        w.policy.rmdir()
+    elif w.policy.is_symlink() or w.policy.exists():
         w.policy.unlink()
     w.policy.write_bytes(signed)
     p = w.ov("run", "--", sys.executable, "-c", f"open({str(marker)!r}, 'w')")
