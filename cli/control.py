@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from cli.context import find_run, open_session
+from cli.context import appending, find_run, open_session
 from overlord.adapters.clock import SystemClock
 from overlord.supervision.kill import KillOutcome, kill_run
 
@@ -62,8 +62,7 @@ def steer(
         raise ConfigError("the steering message is empty", "say what the agent should do instead")
     from overlord.supervision.policy_keeper import check_policy
 
-    session = open_session(home)
-    try:
+    with appending(home) as session:  # a refusal's PolicyIntegrityFailed ends with a checkpoint
         check_policy(session, where="steer", clock=SystemClock())  # the policy changed outside `policy set`: refuse
         run_id = find_run(session, run)
         if session.ledger.get(run_id).settlement is not None:
@@ -74,8 +73,6 @@ def steer(
         tmp = run_dir / (STEER_FILE + ".tmp")
         tmp.write_text(message.strip() + "\n")
         tmp.replace(run_dir / STEER_FILE)
-    finally:
-        session.close()
     if json_out:
         typer.echo(json.dumps({"run_id": str(run_id), "outcome": "steer_requested"}))
     else:

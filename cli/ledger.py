@@ -67,6 +67,7 @@ def init(
         from overlord.supervision.policy_keeper import install_default_policy
 
         install_default_policy(session, clock=SystemClock())  # policy.toml, version 1
+        session.checkpoint(at=SystemClock().now())  # the home starts with its PolicyChanged covered and pinned
         verifier = session.signer.verifier().to_key() if session.signer else ""
         if json_out:
             typer.echo(json.dumps({"home": str(session.home.root), "origin": session.origin, "verifier_key": verifier}))

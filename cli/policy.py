@@ -22,7 +22,7 @@ from pathlib import Path
 
 import typer
 
-from cli.context import open_session
+from cli.context import appending, open_session
 from overlord.errors import ConfigError
 
 app = typer.Typer(help="The install policy: show it; change it on a terminal (the owner only).",
@@ -96,8 +96,7 @@ def set_policy(
     from overlord.supervision.policy_keeper import apply_change, plan_change
 
     data = read_input(file, what="policy file", max_bytes=MAX_POLICY_BYTES)  # a regular file, capped
-    session = open_session(home)
-    try:
+    with appending(home) as session:  # PolicyChanged, then a signed and pinned checkpoint covering it
         planned = plan_change(session, data, source=str(file))
         if planned.old is not None and planned.old.sha256 == planned.sha256:
             typer.echo(f"the install policy is already {file} (version {planned.old.version}): nothing to change")
@@ -110,8 +109,6 @@ def set_policy(
             raise ConfigError("the confirmation did not match: nothing was changed",
                               f'type exactly "{planned.confirmation}" to apply {file}')
         change = apply_change(session, planned, clock=SystemClock())
-    finally:
-        session.close()
     typer.echo(f"install policy version {change.version} applied (sha256 {change.sha256})")
 
 

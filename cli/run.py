@@ -11,7 +11,7 @@ from pathlib import Path
 
 import typer
 
-from cli.context import open_session
+from cli.context import appending
 from overlord.adapters.clock import SystemClock
 from overlord.errors import ConfigError
 from overlord.inputs import TOML_MAX_BYTES, read_input, read_text
@@ -51,25 +51,26 @@ def run(
             raise ConfigError("give either --mission or a command after `--`, not both")
         _run_mission(mission, root or Path.cwd(), home, json_out, sandbox=not no_sandbox)
         return
-    session = open_session(home)
-    # SIGTERM (from `timeout`, `kill`, a supervisor) ends the run the way Ctrl-C does: the
-    # child's process group is ended and the run is settled as cancelled, never left open.
-    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
-    try:
-        _check_policy(session, "run")
-        env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
-        policy = Path.cwd() / "overlord.toml"  # the guard's policy file, when the root has one
-        data = read_input(policy, what="policy file", max_bytes=TOML_MAX_BYTES) if os.path.lexists(policy) else b""
-        policy_hash = hashlib.sha256(data).hexdigest()
-        result = run_command(
-            session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock(), policy_hash=policy_hash,
-            # with --json, stdout carries only the settlement: the command's output goes to stderr
-            echo_stdout=sys.stderr.buffer if json_out else sys.stdout.buffer, echo_stderr=sys.stderr.buffer,
-            stdin=_stdin_fd(),
-        )
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        session.close()
+    # appending: a refusal's PolicyIntegrityFailed (or an old home's first PolicyChanged) is
+    # covered by a checkpoint too, not only a run's events
+    with appending(home) as session:
+        # SIGTERM (from `timeout`, `kill`, a supervisor) ends the run the way Ctrl-C does: the
+        # child's process group is ended and the run is settled as cancelled, never left open.
+        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+        try:
+            _check_policy(session, "run")
+            env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
+            policy = Path.cwd() / "overlord.toml"  # the guard's policy file, when the root has one
+            data = read_input(policy, what="policy file", max_bytes=TOML_MAX_BYTES) if os.path.lexists(policy) else b""
+            policy_hash = hashlib.sha256(data).hexdigest()
+            result = run_command(
+                session, command or [], cwd=Path.cwd(), env=env, clock=SystemClock(), policy_hash=policy_hash,
+                # with --json, stdout carries only the settlement: the command's output goes to stderr
+                echo_stdout=sys.stderr.buffer if json_out else sys.stdout.buffer, echo_stderr=sys.stderr.buffer,
+                stdin=_stdin_fd(),
+            )
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     s = result.settlement
     if json_out:
         typer.echo(json.dumps({"run_id": str(result.run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail}))
@@ -124,22 +125,23 @@ def _run_mission(mission_path: Path, root: Path, home: Path | None, json_out: bo
     if text is None:
         text = read_text(mission_path, what="mission file", max_bytes=TOML_MAX_BYTES)
     m = Mission.from_toml(text, source=str(mission_path), base_dir=str(root.resolve()))
-    session = open_session(home)
-    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
-    try:
-        active = _check_policy(session, "resume" if resume_from is not None else "run")
-        prepared = prepare(m, root=root.resolve(), home_root=session.home.root, mission_dir=mission_path.resolve().parent,
-                           host_path=os.environ.get("PATH"), sandbox=sandbox, environ=dict(os.environ),
-                           secrets=SecretStore(session.home.root), at=SystemClock().now(), install=active.policy)
-        tick = _status_line() if (sys.stderr.isatty() and not json_out) else None
-        result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ),
-                             on_tick=tick, mission_blob=session.blobs.put(text.encode()),
-                             mission_dir=mission_path.resolve().parent, resume_from=resume_from, install=active)
-        if tick is not None:
-            sys.stderr.write("\n")
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        session.close()
+    # appending: a refused start's events (PolicyIntegrityFailed) end with a checkpoint too
+    with appending(home) as session:
+        previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+        try:
+            active = _check_policy(session, "resume" if resume_from is not None else "run")
+            prepared = prepare(m, root=root.resolve(), home_root=session.home.root,
+                               mission_dir=mission_path.resolve().parent, host_path=os.environ.get("PATH"),
+                               sandbox=sandbox, environ=dict(os.environ), secrets=SecretStore(session.home.root),
+                               at=SystemClock().now(), install=active.policy)
+            tick = _status_line() if (sys.stderr.isatty() and not json_out) else None
+            result = run_mission(session, m, prepared, root=root, clock=SystemClock(), host_env=dict(os.environ),
+                                 on_tick=tick, mission_blob=session.blobs.put(text.encode()),
+                                 mission_dir=mission_path.resolve().parent, resume_from=resume_from, install=active)
+            if tick is not None:
+                sys.stderr.write("\n")
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     s = result.settlement
     if json_out:
         out = {"run_id": str(result.run_id), "status": s.status, "stop_code": s.stop_code, "detail": s.detail}

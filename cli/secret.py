@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cli.context import home_path, open_session
+from cli.context import appending, home_path, open_session
 from overlord.adapters.clock import SystemClock
 from overlord.errors import ConfigError
 
@@ -78,8 +78,7 @@ def _record(home: Path | None, change: StoreChange, action: Any) -> None:
     from overlord.domain.secrets import SecretStoreLog, store_stream_id
 
     clock = SystemClock()
-    session = open_session(home)
-    try:
+    with appending(home) as session:  # the change's event, then a signed and pinned checkpoint
         def decide(log: SecretStoreLog | None) -> tuple[SecretStoreLog, None]:
             if log is None:
                 log = SecretStoreLog.create(store_id=change.store_id, protection=PROTECTIONS[0],
@@ -90,8 +89,6 @@ def _record(home: Path | None, change: StoreChange, action: Any) -> None:
             return log, None
 
         session.ledger.cas.apply(store_stream_id(change.store_id), decide)
-    finally:
-        session.close()
 
 
 def init(home: Path = HOME_OPT) -> None:

@@ -10,7 +10,7 @@
 
 Every action first checks the install policy against the ledger (:func:`policy_gate`): a
 policy changed outside ``overlord policy set`` refuses it (409) and records
-``PolicyIntegrityFailed``.
+``PolicyIntegrityFailed``, covered by a signed and pinned checkpoint at once.
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import structlog
 from aiohttp import web
+
+log = structlog.get_logger("overlord.witness")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -32,9 +35,23 @@ def policy_gate(config_key: web.AppKey, executor_of: Callable[[web.Request], Any
         from overlord.supervision.policy_keeper import PolicyIntegrityError, check_policy
 
         config = request.config_dict[config_key]
+
+        def check() -> None:
+            session = config.session
+            start = session.ledger.max_notification_id()
+            try:
+                check_policy(session, where="witness_action", clock=config.clock)
+            finally:
+                # what the check appended (PolicyIntegrityFailed, an old home's first
+                # PolicyChanged) is covered by a signed, pinned checkpoint at once
+                if session.signer is not None and session.ledger.max_notification_id() > start:
+                    try:
+                        session.checkpoint(at=config.clock.now())
+                    except Exception as e:  # noqa: BLE001 - the check's own outcome is what answers
+                        log.warning("witness.checkpoint_failed", error=f"{type(e).__name__}: {e}")
+
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                executor_of(request), lambda: check_policy(config.session, where="witness_action", clock=config.clock))
+            await asyncio.get_running_loop().run_in_executor(executor_of(request), check)
         except PolicyIntegrityError as e:
             return web.json_response({"error": e.diagnostics()}, status=409)
         return await handler(request)

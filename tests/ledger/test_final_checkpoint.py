@@ -132,3 +132,32 @@ def test_kill_of_an_orphaned_run_ends_with_a_pinned_checkpoint(cli_home) -> None
     out = json.loads(_ov(env, work, "kill", "--json", "--wait-ms", "0", str(run.id)).stdout)
     assert out["outcome"] == "orphan_settled"
     _tail_is_the_pinned_checkpoint(home)
+
+
+def test_init_policy_set_a_refused_start_and_a_secret_each_end_with_a_pinned_checkpoint(cli_home) -> None:
+    """The Fates' and Aegis's commands append too: overlord init (the first PolicyChanged),
+    overlord policy set (on a terminal, as the owner runs it), a run and a steer refused by a
+    policy changed outside policy set (PolicyIntegrityFailed), and a secret store change."""
+    from tests.conftest import apply_policy
+
+    home, work, env = cli_home
+    _tail_is_the_pinned_checkpoint(home)  # init
+    apply_policy(env, '[approval]\nclasses = ["package_install"]\n', where=work.parent / "policies")
+    _tail_is_the_pinned_checkpoint(home)
+    policy = home / "policy.toml"
+    signed = policy.read_bytes()
+    policy.write_bytes(signed + b"# an edit outside policy set\n")
+    for argv in (("run", "--", "true"), ("steer", "00000000", "stop")):
+        r = subprocess.run([*overlord_cmd(), *argv], env=env, cwd=work, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2 and "the policy changed outside" in r.stderr, r.stderr
+        s = open_home(home, writable=False)
+        try:
+            kinds = [row.topic.rsplit(".", 1)[-1] for row in s.ledger.rows()][-2:]
+        finally:
+            s.close()
+        assert kinds == ["PolicyIntegrityFailed", "CheckpointSigned"], kinds
+        _tail_is_the_pinned_checkpoint(home)
+    policy.write_bytes(signed)
+    secret_env = {"OVERLORD_SECRET_PASSPHRASE": "the owner's passphrase"}
+    _ov(env, work, "secret", "init", extra_env=secret_env)
+    _tail_is_the_pinned_checkpoint(home)
