@@ -41,8 +41,8 @@ def test_run_records_settles_and_verifies(work):
     v = ov("verify", "--json", home=home, cwd=wd)
     assert v.returncode == 0, v.stdout + v.stderr
     report = json.loads(v.stdout)
-    # overlord init's PolicyChanged, then two runs of Opened, ProcessExited, Settled and a checkpoint
-    assert report["ok"] and report["events"] == 9 and report["checkpoints"] == 2 and report["first_failure"] is None
+    # overlord init's PolicyChanged and checkpoint, then two runs of Opened, ProcessExited, Settled and a checkpoint
+    assert report["ok"] and report["events"] == 10 and report["checkpoints"] == 3 and report["first_failure"] is None
 
     lines = [json.loads(x) for x in ov("journal", "--json", "--run", settlement["run_id"], home=home, cwd=wd).stdout.splitlines()]
     assert [x["event_type"] for x in lines] == ["Opened", "ProcessExited", "Settled"]
@@ -61,7 +61,7 @@ def test_export_verifies_without_the_database(work, tmp_path):
     assert ov("export", str(out), home=home, cwd=wd).returncode == 0
     (home / "ledger.sqlite").rename(tmp_path / "moved.sqlite")  # no database any more
     r = ov("verify", "--file", str(out), "--json", home=None, cwd=wd)
-    assert r.returncode == 0 and json.loads(r.stdout)["events"] == 5  # init's PolicyChanged and the run's four
+    assert r.returncode == 0 and json.loads(r.stdout)["events"] == 6  # init's PolicyChanged and checkpoint, the run's four
     # and with the trust file obtained separately
     r = ov("verify", "--file", str(out), "--trust", str(home / "trust"), home=None, cwd=wd)
     assert r.returncode == 0, r.stderr
@@ -151,7 +151,7 @@ def test_home_inside_worker_root_is_refused_before_anything_is_opened(tmp_path):
     assert ov("init", home=home, cwd=tmp_path).returncode == 0
     _one_line_error(ov("run", "--", "true", home=home, cwd=tmp_path / "root"), "Overlord home")
     r = ov("verify", "--json", home=home, cwd=tmp_path)
-    assert json.loads(r.stdout)["events"] == 1, "only init's PolicyChanged: no run was opened"
+    assert json.loads(r.stdout)["events"] == 2, "only init's PolicyChanged and its checkpoint: no run was opened"
 
 
 def test_init_refuses_an_existing_home(work):
@@ -170,12 +170,12 @@ def test_verify_exit_1_names_the_bad_event(work):
     ov("run", "--", "true", home=home, cwd=wd)
     with sqlite3.connect(home / "ledger.sqlite") as c:
         c.execute("DROP TRIGGER overlord_no_update")
-        # rowid 1 is overlord init's PolicyChanged, 2 the run's Opened, 3 its ProcessExited
-        c.execute("UPDATE stored_events SET topic = 'overlord.run.Settled' WHERE rowid = 3")
+        # rowid 1 is overlord init's PolicyChanged, 2 its checkpoint, 3 the run's Opened, 4 its ProcessExited
+        c.execute("UPDATE stored_events SET topic = 'overlord.run.Settled' WHERE rowid = 4")
     r = ov("verify", "--json", home=home, cwd=wd)
     assert r.returncode == 1
     f = json.loads(r.stdout)["first_failure"]
-    assert f["position"] == 2 and f["version"] == 2 and f["notification_id"] == 3 and "signature" in f["problem"]
+    assert f["position"] == 3 and f["version"] == 2 and f["notification_id"] == 4 and "signature" in f["problem"]
 
 
 # -- found by a fresh user trying to break it ---------------------------------------------

@@ -98,7 +98,8 @@ def test_each_tamper_refuses_to_start_and_the_signed_bytes_let_it_start_again(wo
     assert REFUSAL in p.stderr and "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1, p.stderr
     assert not marker.exists(), "nothing was spawned"
     new = w.journal()[len(before):]
-    assert [e["event_type"] for e in new] == ["PolicyIntegrityFailed"], new
+    # the refusal, covered by a signed and pinned checkpoint (every command that appends ends so)
+    assert [e["event_type"] for e in new] == ["PolicyIntegrityFailed", "CheckpointSigned"], new
     assert "run refused" in new[0]["summary"]
     # the owner puts the signed bytes back: it starts again
     if w.policy.is_dir() and not w.policy.is_symlink():
@@ -141,8 +142,9 @@ def test_steer_resume_and_a_mission_run_refuse_too(world):
                         (("resume", run_id), "resume"), (("steer", run_id, "stop that"), "steer")):
         p = w.ov(*args)
         assert p.returncode == 2 and REFUSAL in p.stderr, (args, p.stderr)
-        assert w.journal()[-1]["event_type"] == "PolicyIntegrityFailed"
-        assert w.journal()[-1]["summary"].startswith(f"{where} refused"), w.journal()[-1]
+        refused, covered = w.journal()[-2:]
+        assert (refused["event_type"], covered["event_type"]) == ("PolicyIntegrityFailed", "CheckpointSigned")
+        assert refused["summary"].startswith(f"{where} refused"), refused
     assert w.kinds().count("Opened") == 1, "no second run was opened"
 
 
@@ -173,10 +175,11 @@ def test_the_witness_actions_refuse_too(world):
     finally:
         store.close()
         session.close()
-    assert status == 409 and REFUSAL in body["error"]
-    last = w.journal()[-1]
-    assert last["event_type"] == "PolicyIntegrityFailed" and last["summary"].startswith("witness_action refused")
-    assert "CheckpointSigned" not in w.kinds()
+    assert status == 409 and REFUSAL in body["error"] and "note" not in body, "the action itself did not run"
+    refused, covered = w.journal()[-2:]
+    assert refused["event_type"] == "PolicyIntegrityFailed" and refused["summary"].startswith("witness_action refused")
+    assert covered["event_type"] == "CheckpointSigned", "the refusal is covered by a checkpoint at once"
+    assert w.kinds().count("CheckpointSigned") == 2, "overlord init's, and the one covering the refusal"
 
 
 def test_a_home_from_before_the_install_policy_gets_the_default_on_first_start(tmp_path):
