@@ -145,6 +145,11 @@ def test_approved_through_overlord_approve_it_runs(world, claude_bin):  # noqa: 
         hook = json.loads((root / ".claude" / "settings.json").read_text())["hooks"]["PreToolUse"][0]["hooks"][0]
         assert hook["timeout"] * 1000 > 180_000 and "--timeout-ms 195000" in hook["command"], \
             "the hook's own deadline is above the approval timeout"
+        # and so is the deadline in the managed settings the sandboxed CLI reads (a hook the
+        # CLI times out would let the call through)
+        [managed] = (world[1] / "runs" / pending["run"] / "guard").glob("system-*/managed-settings.json")
+        [entry] = json.loads(managed.read_text())["hooks"]["PreToolUse"]
+        assert entry["hooks"][0]["timeout"] * 1000 > 195_000 and "--timeout-ms 195000" in entry["hooks"][0]["command"]
         p = subprocess.run([*OV, "approve", pending["id"]], env=env, capture_output=True, text=True)
         assert p.returncode == 0 and "approved" in p.stdout, p.stdout + p.stderr
         s = finish(proc)
