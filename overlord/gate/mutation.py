@@ -102,12 +102,17 @@ class MutationResult:
         """One line: the score, per function, and the timeouts and crashes among the kills."""
         killed, run = self.score
         parts = [f"{f.function} {f.killed}/{len(f.run)}" for f in self.functions]
-        odd = [m for f in self.functions for m in f.mutants
-               if m.outcome.startswith("killed_by") or m.outcome == "not_run"]
+        odd = [m for f in self.functions for m in f.mutants if m.outcome.startswith("killed_by")]
         tail = ""
         if odd:
             shown = ", ".join(f"{m.function} {m.description}: {m.outcome}" for m in odd[:3])
             tail = f"; {shown}" + (f" (+{len(odd) - 3} more)" if len(odd) > 3 else "")
+        idle = sum(m.outcome == "not_run" for f in self.functions for m in f.mutants)
+        unbuilt = sum(m.outcome == "not_built" for f in self.functions for m in f.mutants)
+        if idle:
+            tail += f"; {idle} not run (stopped at the first kill, or out of time)"
+        if unbuilt:
+            tail += f"; {unbuilt} did not build"
         return f"mutation score {killed}/{run} ({', '.join(parts)}){tail}"
 
     def why_unchecked(self) -> str | None:

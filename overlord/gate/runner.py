@@ -230,7 +230,10 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         execution = AxisResult.unavailable("execution", f"no {tc.test}: no test to run")
         coverage = AxisResult.unavailable("coverage", "no test: stub axis not checked")
     else:
-        bp = tc.plan(nonce, contracts)
+        # Mutants only decide between pass and unavailable: when a static axis already fails
+        # the verdict is that fail whatever they say, so they are not run.
+        settled = next((a for a in (structural, discipline) if a.status == "fail"), None)
+        bp = tc.plan(nonce, () if settled is not None else contracts)
         files = tuple((p.name, p.read_bytes()) for p in sorted(path.iterdir())
                       if p.is_file()) + bp.files
         request = SandboxRequest(steps=bp.steps, files=files, env=bp.env,
@@ -239,7 +242,11 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         run = sandbox.run(request)
         execution, ran = _execution(tc, run, nonce)
         coverage = _coverage(tc, run, nonce, ran)
-        if execution.status == "pass":
+        if execution.status == "pass" and settled is not None:
+            execution = AxisResult.unavailable(
+                "execution", f"{execution.evidence}; not vouched for: mutants not run, the "
+                f"{settled.axis} axis already gives {settled.code}")
+        elif execution.status == "pass":
             mutation = _mutation(tc, run, nonce, contracts, sandbox, files, bp, solution_src)
             execution = _vouch(execution, mutation, contracts)
     verdict = decide((execution, coverage, structural, discipline))

@@ -371,6 +371,21 @@ def _session(spec, test_file, solution_file, state):
                 state["mutation"] = run_mutants(session, module, tree, spec,
                                                 time.monotonic() + budget)
 
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_pycollect_makeitem(self, collector, name, obj):
+            # A plain Test* class that a TestCase of the module builds on is a unittest
+            # mixin (it says which module it tests only through its subclasses).
+            import inspect
+            import unittest
+
+            if inspect.isclass(obj) and not issubclass(obj, unittest.TestCase):
+                module = getattr(collector, "obj", None)
+                for other in vars(module).values() if module is not None else ():
+                    if inspect.isclass(other) and other is not obj and issubclass(other, obj) \
+                            and issubclass(other, unittest.TestCase):
+                        return []
+            return None
+
         def pytest_collectreport(self, report):
             if report.failed:
                 err = getattr(report.longrepr, "longrepr", None) or report.longrepr
