@@ -88,7 +88,7 @@ def stub_shape(fn: ast.FunctionDef | ast.AsyncFunctionDef, source_lines: list[st
     if not isinstance(stmt, ast.Return):
         return None
     value = stmt.value
-    if value is None:
+    if value is None or (isinstance(value, ast.Constant) and value.value is None):
         return "pass_body"
     if _is_empty_collection(value):
         return "empty_collection"

@@ -19,6 +19,7 @@ with helper functions summarised the same way.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from overlord.gate.analysis import Finding
@@ -33,9 +34,10 @@ _PURE_ON_CONSTANTS = _RESPELL_CALLS | {"dict", "zip", "range", "len", "min", "ma
                                        "reversed", "enumerate", "next", "iter", "map"}
 _SELECT_OPS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)
 _FuncDef = (ast.FunctionDef, ast.AsyncFunctionDef)
+_Fn = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
-def _own_nodes(fn: ast.AST):
+def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
     """The nodes of a function's body, not descending into nested functions or classes."""
     stack = list(ast.iter_child_nodes(fn))
     while stack:
@@ -198,7 +200,7 @@ class _Flow:
             return self._call_constant(e)
         return False
 
-    def _comp_constant(self, e, parts: list[ast.AST]) -> bool:
+    def _comp_constant(self, e: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, parts: list[ast.AST]) -> bool:
         saved = dict(self.consts)
         for g in e.generators:
             if not self.constant(g.iter):
@@ -270,7 +272,7 @@ class _Flow:
                                                               for a in args)
         return False
 
-    def _respelled_elt(self, elt: ast.AST, generators) -> bool:
+    def _respelled_elt(self, elt: ast.AST, generators: list[ast.comprehension]) -> bool:
         saved = set(self.keys)
         for g in generators:
             self.keys.update(_targets(g.target))
@@ -298,7 +300,7 @@ class _Flow:
             return self._count(e.operand)
         if isinstance(e, ast.Compare):
             n = 0
-            for op, right in zip(e.ops, e.comparators):
+            for op, right in zip(e.ops, e.comparators, strict=True):
                 if isinstance(op, (ast.In, ast.NotIn)) and not (
                         isinstance(right, ast.Constant) and isinstance(right.value, str)):
                     n += max(1, self.size(right))
@@ -309,7 +311,7 @@ class _Flow:
 
     # -- the function -----------------------------------------------------------------
 
-    def _bind(self, fn) -> None:
+    def _bind(self, fn: _Fn) -> None:
         """Locals to a fixed point: constants (every assignment constant) and keys."""
         assigns: dict[str, list[tuple[str, ast.AST | None]]] = {}
         for node in _own_nodes(fn):
@@ -371,7 +373,7 @@ class _Flow:
                 return max(1, self.module.summaries[f.id].answers)
         return 1
 
-    def summarise(self, fn) -> _Summary:
+    def summarise(self, fn: _Fn) -> _Summary:
         """Whether every return is a constant, and how many entries select among them."""
         self._bind(fn)
         if isinstance(fn, ast.Lambda):

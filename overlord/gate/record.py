@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from overlord.domain.gate_check import GateCheck
 from overlord.gate.runner import GateReport
-from overlord.sandbox.base import SandboxExited, SandboxMemoryBreach, SandboxTimedOut, StepOutcome
+from overlord.sandbox.base import StepOutcome
 
 
 class _Clock(Protocol):
@@ -26,7 +26,7 @@ class _Blobs(Protocol):
 
 
 class _Ledger(Protocol):
-    def append(self, *aggregates: Any) -> list[int]: ...
+    def append(self, *aggregates) -> list[int]: ...
 
 
 def _step_for(report: GateReport, axis: str) -> StepOutcome | None:
@@ -34,7 +34,7 @@ def _step_for(report: GateReport, axis: str) -> StepOutcome | None:
     run = report.sandbox
     if run is None or axis not in ("execution", "coverage"):
         return None
-    outcomes = [e for e in run.events if isinstance(e, (SandboxExited, SandboxTimedOut, SandboxMemoryBreach))]
+    outcomes = [e for e in run.events if hasattr(e, "stdout") and hasattr(e, "step")]
     if not outcomes:
         return None
     if axis == "execution":

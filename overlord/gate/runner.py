@@ -15,7 +15,7 @@ from overlord.gate.axes import AxisResult, GateError
 from overlord.gate.coverage import parse_report
 from overlord.gate.mutation import MutationResult, parse_mutation
 from overlord.gate.plan import plan_contracts
-from overlord.gate.toolchains import Toolchain, all_toolchains
+from overlord.gate.toolchains import BuildPlan, Toolchain, all_toolchains
 from overlord.gate.verdict import Verdict, decide
 from overlord.sandbox import (
     Sandbox,
@@ -155,7 +155,7 @@ def _coverage(tc: Toolchain, run: SandboxRun, nonce: str, ran: bool) -> AxisResu
 
 
 def _mutation(tc: Toolchain, run: SandboxRun, nonce: str, contracts: tuple[str, ...],
-              sandbox: Sandbox, files: tuple[tuple[str, bytes], ...], bp,
+              sandbox: Sandbox, files: tuple[tuple[str, bytes], ...], bp: BuildPlan,
               solution_src: str) -> MutationResult | None:
     """The tests against mutants: read from the harness's output (Python), or run as a
     second sandbox request of rebuilt mutants (the other languages)."""

@@ -11,8 +11,13 @@ compile says nothing about the tests and is recorded as such.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from overlord.gate.treesit import FUNCTION_TYPES, _function_name, _params_node, _parser, _text, _walk
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
 
 #: Operators swapped one at a time.
 OPERATOR_SWAPS = {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*", "<": "<=", "<=": "<",
@@ -51,7 +56,7 @@ class SourceMutant:
     source: bytes
 
 
-def _functions(language: str, root, name: str) -> list:
+def _functions(language: str, root: Node, name: str) -> list:
     found = []
     for n in _walk(root):
         if n.type in FUNCTION_TYPES and n.child_by_field_name("body") is not None:
@@ -65,7 +70,7 @@ def _functions(language: str, root, name: str) -> list:
     return found
 
 
-def _return_type(language: str, fn) -> str | None:
+def _return_type(language: str, fn: Node) -> str | None:
     """The declared result type's text, '' for none/void, None when it cannot be read."""
     if language in ("javascript",):
         return None
@@ -113,7 +118,7 @@ def _zero(language: str, rtype: str | None) -> str | None:
     return None
 
 
-def _first_param(language: str, fn) -> tuple[str, str] | None:
+def _first_param(language: str, fn: Node) -> tuple[str, str] | None:
     """(name, type text) of the first parameter, or None."""
     params = _params_node(fn)
     if params is None:

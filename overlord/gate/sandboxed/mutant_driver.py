@@ -12,6 +12,8 @@ argv: the manifest (JSON: files, solution, steps [[name, argv]], mutants [[funct
 description, file]], step_timeout_ms, budget_ms, stop_at_first_kill).
 """
 
+from __future__ import annotations
+
 import json
 import os
 import shutil
@@ -19,9 +21,10 @@ import signal
 import subprocess
 import sys
 import time
+from typing import Any
 
 
-def _run(argv, cwd, env, timeout_s):
+def _run(argv: Any, cwd: Any, env: Any, timeout_s: Any) -> Any:
     """('exit', code) / ('signal', n) / ('timeout', None)."""
     try:
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,

@@ -16,6 +16,8 @@ environment the tests can read). Output, last: ``OVERLORD-MUTATION <nonce> <json
 passed, 1 a test failed, 3 the code could not be loaded (never ran), 4 no test found.
 """
 
+from __future__ import annotations
+
 import ast
 import copy
 import json
@@ -26,18 +28,19 @@ import sys
 import time
 import traceback
 import types
+from typing import Any
 
 _BROKEN = (SyntaxError, ImportError)
 
 
-def _read_nonce():
+def _read_nonce() -> Any:
     with open(".overlord-nonce", encoding="ascii") as fh:
         nonce = fh.read().strip()
     os.unlink(".overlord-nonce")
     return nonce
 
 
-def _compile_all(paths):
+def _compile_all(paths: Any) -> Any:
     """Compile each file; the first error's words on stderr, or None when all compile."""
     for path in paths:
         try:
@@ -60,13 +63,13 @@ _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
              ast.IsNot: ast.Is}
 
 
-def _params(fn):
+def _params(fn: Any) -> Any:
     a = fn.args
     names = [p.arg for p in (*a.posonlyargs, *a.args)]
     return [n for n in names if n not in ("self", "cls")]
 
 
-def _points(fn):
+def _points(fn: Any) -> Any:
     """Every operator mutation point in the body: (node path index, description)."""
     found = []
     for node in ast.walk(fn):
@@ -93,10 +96,10 @@ def _points(fn):
 
 
 class _Apply(ast.NodeTransformer):
-    def __init__(self, target, how):
+    def __init__(self, target: Any, how: Any):
         self.target, self.how = target, how
 
-    def generic_visit(self, node):
+    def generic_visit(self, node: Any) -> Any:
         node = super().generic_visit(node)
         if getattr(node, "_overlord_mark", False):
             how = self.how
@@ -115,14 +118,14 @@ class _Apply(ast.NodeTransformer):
         return node
 
 
-def _hollow(fn, body_src):
+def _hollow(fn: Any, body_src: Any) -> Any:
     new = copy.deepcopy(fn)
     new.decorator_list = []
     new.body = ast.parse(body_src).body
     return new
 
 
-def mutants(fn, limit):
+def mutants(fn: Any, limit: Any):
     """(kind, description, new FunctionDef) for one function: the three hollow bodies, then
     up to ``limit`` operator/constant mutants spread over the body."""
     out = [("raise", "body raises", _hollow(fn, "raise RuntimeError('overlord mutant')")),
@@ -146,7 +149,7 @@ def mutants(fn, limit):
     return out
 
 
-def _code_of(fn_node, class_name, filename):
+def _code_of(fn_node: Any, class_name: Any, filename: Any) -> Any:
     """Compile one FunctionDef (inside a class of the same name, so private names mangle and
     ``__class__`` cells match) and return its code object."""
     node = copy.deepcopy(fn_node)
@@ -162,7 +165,7 @@ def _code_of(fn_node, class_name, filename):
                 if isinstance(c, types.CodeType) and c.co_name == fn_node.name)
 
 
-def _unwrap(obj):
+def _unwrap(obj: Any) -> Any:
     while True:
         if isinstance(obj, (staticmethod, classmethod)):
             obj = obj.__func__
@@ -174,7 +177,7 @@ def _unwrap(obj):
             return obj
 
 
-def targets(module, tree, name):
+def targets(module: Any, tree: Any, name: Any):
     """(function object, FunctionDef, class name or '') for every definition of ``name``:
     a module-level function, a method of a module-level class, or every method of a class
     called ``name``."""
@@ -203,7 +206,7 @@ def targets(module, tree, name):
 # -- running ---------------------------------------------------------------------------
 
 
-def _wait(pid, timeout_s):
+def _wait(pid: Any, timeout_s: Any) -> Any:
     """('exit', code) / ('signal', n) / ('timeout', None) for a forked child."""
     deadline = time.monotonic() + timeout_s
     try:
@@ -236,7 +239,7 @@ def _wait(pid, timeout_s):
             os.close(fd)
 
 
-def _clear_caches(module):
+def _clear_caches(module: Any) -> Any:
     for value in list(vars(module).values()):
         clear = getattr(value, "cache_clear", None)
         if callable(clear):
@@ -246,7 +249,7 @@ def _clear_caches(module):
                 pass
 
 
-def run_mutants(session, module, tree, spec, deadline):
+def run_mutants(session: Any, module: Any, tree: Any, spec: Any, deadline: Any, state: Any):
     """Every mutant of every plan-named function, each against the collected tests."""
     from _pytest.runner import runtestprotocol
 
@@ -287,10 +290,11 @@ def run_mutants(session, module, tree, spec, deadline):
                         fn.__code__ = code
                         _clear_caches(module)
                         status = 0
+                        seen = state["fail_events"]
                         for i, item in enumerate(items):
                             nxt = items[i + 1] if i + 1 < len(items) else None
                             reports = runtestprotocol(item, nextitem=nxt, log=False)
-                            if any(r.failed for r in reports):
+                            if any(r.failed for r in reports) or state["fail_events"] > seen:
                                 status = 1
                                 break
                     except BaseException:  # noqa: BLE001 - any way the mutant breaks is a kill
@@ -326,7 +330,7 @@ def main():
     import coverage  # noqa: F401
     import pytest  # noqa: F401
     state = {"status": 0, "ran": 0, "failed": 0, "executed": 0, "total": 0,
-             "mutation": None, "broken": None}
+             "mutation": None, "broken": None, "fail_events": 0}
     if _compile_all([spec["solution"], test_file]) is not None:
         state["status"] = 3
     else:
@@ -342,7 +346,7 @@ def main():
     os._exit(state["status"])
 
 
-def _session(spec, test_file, solution_file, state):
+def _session(spec: Any, test_file: Any, solution_file: Any, state: Any) -> Any:
     import coverage
     import pytest
 
@@ -352,7 +356,7 @@ def _session(spec, test_file, solution_file, state):
 
     class Plugin:
         @pytest.hookimpl(hookwrapper=True)
-        def pytest_runtestloop(self, session):
+        def pytest_runtestloop(self, session: Any) -> Any:
             yield
             cov.stop()
             _measure(cov, solution_file, state)
@@ -369,10 +373,10 @@ def _session(spec, test_file, solution_file, state):
                 spec["mutant_timeout_ms"] = int(min(spec["mutant_timeout_ms"],
                                                     max(1000, 1000 * (1 + 10 * tests_s))))
                 state["mutation"] = run_mutants(session, module, tree, spec,
-                                                time.monotonic() + budget)
+                                                time.monotonic() + budget, state)
 
         @pytest.hookimpl(tryfirst=True)
-        def pytest_pycollect_makeitem(self, collector, name, obj):
+        def pytest_pycollect_makeitem(self, collector: Any, name: Any, obj: Any) -> Any:
             # A plain Test* class that a TestCase of the module builds on is a unittest
             # mixin (it says which module it tests only through its subclasses).
             import inspect
@@ -386,7 +390,7 @@ def _session(spec, test_file, solution_file, state):
                         return []
             return None
 
-        def pytest_collectreport(self, report):
+        def pytest_collectreport(self, report: Any) -> None:
             if report.failed:
                 err = getattr(report.longrepr, "longrepr", None) or report.longrepr
                 text = str(err)
@@ -397,8 +401,9 @@ def _session(spec, test_file, solution_file, state):
                 state["broken"] = state["broken"] or any(w in text for w in words) or excinfo
                 outcomes[report.nodeid or "<collect>"] = "failed"
 
-        def pytest_runtest_logreport(self, report):
+        def pytest_runtest_logreport(self, report: Any) -> None:
             if report.failed:
+                state["fail_events"] += 1  # subtests report here, not in the item's reports
                 outcomes[report.nodeid] = "failed"
             elif report.when == "call" or report.skipped:
                 outcomes.setdefault(report.nodeid, "passed")
@@ -431,7 +436,7 @@ def _session(spec, test_file, solution_file, state):
         state["status"] = 4
 
 
-def _measure(cov, solution_file, state):
+def _measure(cov: Any, solution_file: Any, state: Any) -> Any:
     try:
         _, statements, _, missing, _ = cov.analysis2(solution_file)
         state["executed"] = len(statements) - len(missing)
