@@ -718,7 +718,7 @@ def hardcoded_twin(src: str, fname: str, table: list, spelling: str) -> str | No
         out = "\n".join(lines_[:start]) + "\n" + top + "\n".join(lines_[start:]) + "\n"
     try:
         ast.parse(out)
-    except SyntaxError:
+    except (SyntaxError, RecursionError, ValueError, MemoryError):
         return None
     return out
 
@@ -884,6 +884,8 @@ def main() -> int:
     parser.add_argument("--sdists", type=Path, required=True)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
     parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="a JSON file keeping each candidate's validation between runs")
     args = parser.parse_args()
     cands = stdlib_candidates() + pypi_candidates(args.sdists)
     print(f"{len(cands)} candidates", file=sys.stderr)
@@ -913,8 +915,24 @@ def main() -> int:
                 return False, []
             return run_pytest(probe, True, c.fname)
 
+    import hashlib
+
+    cache: dict = {}
+    if args.cache and args.cache.is_file():
+        cache = json.loads(args.cache.read_text())
+
+    def cached(c: Candidate) -> tuple[bool, list]:
+        key = hashlib.sha256((c.solution + "\0" + c.test).encode()).hexdigest()
+        if key not in cache:
+            ok, calls = validate(c)
+            cache[key] = [ok, calls, c.test]
+        ok, calls, c.test = cache[key]
+        return ok, calls
+
     with ThreadPoolExecutor(max_workers=2) as pool:
-        checked = list(pool.map(validate, cands))
+        checked = list(pool.map(cached, cands))
+    if args.cache:
+        args.cache.write_text(json.dumps(cache))
     for c, (ok2, calls) in zip(cands, checked):
         module = c.origin.split(" and ")[0] + c.shape
         if per_module.get(module, 0) >= PER_MODULE:
@@ -944,7 +962,10 @@ def main() -> int:
         table = answer_table(calls, params)
         if table is not None:
             for spelling in SPELLINGS:
-                src = hardcoded_twin(c.solution, c.fname, table, spelling)
+                try:
+                    src = hardcoded_twin(c.solution, c.fname, table, spelling)
+                except (RecursionError, ValueError, TypeError, Unsupported):
+                    src = None
                 if src is None:
                     continue
                 write_case(args.out, f"{base}__hardcoded_{spelling}", plan, src, c.test,

@@ -372,8 +372,10 @@ def _session(spec: Any, test_file: Any, solution_file: Any, state: Any) -> Any:
                 budget = spec["budget_ms"] / 1000
                 spec["mutant_timeout_ms"] = int(min(spec["mutant_timeout_ms"],
                                                     max(1000, 1000 * (1 + 10 * tests_s))))
+                # never past the step's own timeout (less a margin for the report)
+                hard = started + spec.get("step_timeout_ms", 60_000) / 1000 - 5
                 state["mutation"] = run_mutants(session, module, tree, spec,
-                                                time.monotonic() + budget, state)
+                                                min(time.monotonic() + budget, hard), state)
 
         @pytest.hookimpl(tryfirst=True)
         def pytest_pycollect_makeitem(self, collector: Any, name: Any, obj: Any) -> Any:

@@ -65,7 +65,8 @@ class PythonToolchain:
         m = self.mutation
         spec = {"test": self.test, "solution": self.solution, "functions": list(contracts),
                 "mutants": m.enabled, "budget_ms": m.budget_ms,
-                "mutant_timeout_ms": m.mutant_timeout_ms, "operator_limit": m.operator_limit}
+                "mutant_timeout_ms": m.mutant_timeout_ms, "operator_limit": m.operator_limit,
+                "step_timeout_ms": BuildPlan.limits.timeout_ms}
         return BuildPlan(
             steps=(SandboxStep("test", (self.python, "-I", "-B", HARNESS, SPEC)),),
             files=((HARNESS, source("pytest_harness.py")),
