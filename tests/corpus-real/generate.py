@@ -929,11 +929,28 @@ def main() -> int:
         ok, calls, c.test = cache[key]
         return ok, calls
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        checked = list(pool.map(cached, cands))
-    if args.cache:
-        args.cache.write_text(json.dumps(cache))
-    for c, (ok2, calls) in zip(cands, checked):
+    # Round-robin over the source modules, so that stopping at --limit keeps them mixed.
+    by_module: dict[str, list[Candidate]] = {}
+    for c in cands:
+        by_module.setdefault(c.origin.split(" and ")[0] + c.shape, []).append(c)
+    ordered = []
+    while any(by_module.values()):
+        for queue in by_module.values():
+            if queue:
+                ordered.append(queue.pop(0))
+    lock = __import__("threading").Lock()
+
+    def checked_in_order():
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            for i in range(0, len(ordered), 8):
+                batch = ordered[i:i + 8]
+                results = list(pool.map(cached, batch))
+                if args.cache:
+                    with lock:
+                        args.cache.write_text(json.dumps(cache))
+                yield from zip(batch, results)
+
+    for c, (ok2, calls) in checked_in_order():
         module = c.origin.split(" and ")[0] + c.shape
         if per_module.get(module, 0) >= PER_MODULE:
             continue
