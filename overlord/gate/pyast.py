@@ -273,7 +273,17 @@ def outcome_rewriters(tree: ast.AST) -> list[Finding]:
 
 
 def analyze_python(path: str, source: str) -> SourceAnalysis:
-    """Parse Python source and collect definitions, stub shapes and discipline findings."""
+    """Parse Python source and collect definitions, stub shapes and discipline findings.
+
+    A file nested too deeply for the analysis (a recursion error) is not analysable: it is
+    reported as a parse error, so its axes fail closed rather than crash the gate."""
+    try:
+        return _analyze_python(path, source)
+    except RecursionError:
+        return SourceAnalysis(path, "RecursionError: nested too deeply to analyse")
+
+
+def _analyze_python(path: str, source: str) -> SourceAnalysis:
     try:
         tree = ast.parse(source, filename=path)
     except SyntaxError as e:
