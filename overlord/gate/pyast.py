@@ -56,7 +56,7 @@ def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     return [n for n in names if n not in ("self", "cls")]
 
 
-def _has_todo(source_lines: list[str], fn: ast.AST) -> bool:
+def _has_todo(source_lines: list[str], fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     start, end = fn.lineno, getattr(fn, "end_lineno", fn.lineno) or fn.lineno
     text = "\n".join(source_lines[start - 1:end]).upper()
     return "TODO" in text or "FIXME" in text or "XXX" in text

@@ -446,13 +446,13 @@ def answer_tables(tree: ast.Module) -> list[Finding]:
     module = _Module(tree)
     found: list[Finding] = []
     for node in ast.walk(tree):
-        fns: list[tuple[str, ast.AST]] = []
+        fns: list[tuple[str, _Fn]] = []
         if isinstance(node, _FuncDef):
             fns.append((node.name, node))
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
             fns += [(t.id, node.value) for t in node.targets if isinstance(t, ast.Name)]
         for name, fn in fns:
-            params = _params(fn)  # type: ignore[arg-type]
+            params = _params(fn)
             if not params:
                 continue
             s = _Flow(module, params).summarise(fn)

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from overlord.domain.gate_check import GateCheck
 from overlord.gate.runner import GateReport
-from overlord.sandbox.base import StepOutcome
+from overlord.sandbox.base import SandboxExited, SandboxMemoryBreach, SandboxTimedOut, StepOutcome
 
 
 class _Clock(Protocol):
@@ -34,7 +34,9 @@ def _step_for(report: GateReport, axis: str) -> StepOutcome | None:
     run = report.sandbox
     if run is None or axis not in ("execution", "coverage"):
         return None
-    outcomes = [e for e in run.events if hasattr(e, "stdout") and hasattr(e, "step")]
+    outcomes: list[StepOutcome] = [
+        e for e in run.events
+        if isinstance(e, (SandboxExited, SandboxTimedOut, SandboxMemoryBreach))]
     if not outcomes:
         return None
     if axis == "execution":

@@ -90,7 +90,7 @@ def grammar_available(language: str) -> bool:
 
 
 def _text(node: Node) -> str:
-    return node.text.decode("utf-8", errors="replace")
+    return (node.text or b"").decode("utf-8", errors="replace")
 
 
 def _named(node: Node) -> list:
@@ -213,7 +213,7 @@ def _is_empty_collection(node: Node) -> bool:
     return False
 
 
-def _body_statements(fn: Node) -> tuple[list, object]:
+def _body_statements(fn: Node) -> tuple[list, Node | None]:
     body = fn.child_by_field_name("body")
     if body is None:
         return [], None

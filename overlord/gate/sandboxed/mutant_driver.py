@@ -50,7 +50,7 @@ def _run(argv: Any, cwd: Any, env: Any, timeout_s: Any) -> Any:
     return "exit", code
 
 
-def main():
+def main() -> None:
     with open(".overlord-nonce", encoding="ascii") as fh:
         nonce = fh.read().strip()
     os.unlink(".overlord-nonce")
@@ -60,8 +60,8 @@ def main():
     env = dict(os.environ)
     deadline = time.monotonic() + spec["budget_ms"] / 1000
     timeout_s = spec["step_timeout_ms"] / 1000
-    rows = {}
-    done = set()
+    rows: dict[str, dict[str, Any]] = {}
+    done: set[str] = set()
     for index, (function, kind, desc, path) in enumerate(spec["mutants"]):
         row = rows.setdefault(function, {"mutants": [], "why": None})
         if function in done or time.monotonic() > deadline:

@@ -71,7 +71,7 @@ def _params(fn: Any) -> Any:
 
 def _points(fn: Any) -> Any:
     """Every operator mutation point in the body: (node path index, description)."""
-    found = []
+    found: list[tuple[ast.AST, Any, str]] = []
     for node in ast.walk(fn):
         if node is fn:
             continue
@@ -254,7 +254,7 @@ def run_mutants(session: Any, module: Any, tree: Any, spec: Any, deadline: Any, 
     from _pytest.runner import runtestprotocol
 
     items = list(session.items)
-    per_function = {}
+    per_function: dict[str, dict[str, Any]] = {}
     timeout_s = spec["mutant_timeout_ms"] / 1000
     for name in spec["functions"]:
         rows = per_function.setdefault(name, {"generated": 0, "run": 0, "killed": 0,
@@ -319,7 +319,7 @@ def run_mutants(session: Any, module: Any, tree: Any, spec: Any, deadline: Any, 
     return per_function
 
 
-def main():
+def main() -> None:
     nonce = _read_nonce()
     with open(sys.argv[1], encoding="utf-8") as fh:
         spec = json.load(fh)
@@ -343,7 +343,7 @@ def main():
     print(f"OVERLORD-COVERAGE {nonce} executed={state['executed']} "
           f"statements={state['total']} tests={state['ran']} failed={state['failed']} "
           f"status={state['status']}", flush=True)
-    os._exit(state["status"])
+    os._exit(int(state["status"] or 0))
 
 
 def _session(spec: Any, test_file: Any, solution_file: Any, state: Any) -> Any:
@@ -351,7 +351,7 @@ def _session(spec: Any, test_file: Any, solution_file: Any, state: Any) -> Any:
     import pytest
 
     cov = coverage.Coverage(data_file=None, include=[solution_file], branch=False)
-    outcomes = {}
+    outcomes: dict[str, str] = {}
     started = time.monotonic()
 
     class Plugin:
