@@ -19,7 +19,7 @@ with helper functions summarised the same way.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from overlord.gate.analysis import Finding
@@ -32,6 +32,8 @@ _RESPELL_METHODS = {"lower", "upper", "casefold", "strip", "lstrip", "rstrip", "
 #: Pure builtins on constants that still give a constant.
 _PURE_ON_CONSTANTS = _RESPELL_CALLS | {"dict", "zip", "range", "len", "min", "max", "abs",
                                        "reversed", "enumerate", "next", "iter", "map"}
+#: Re-spellings that turn the arguments into text or a hash: a key no computation needs.
+_TEXT_SPELLINGS = {"repr", "str", "format", "ascii", "dumps", "hash", "join"}
 _SELECT_OPS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)
 _FuncDef = (ast.FunctionDef, ast.AsyncFunctionDef)
 _Fn = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -64,11 +66,36 @@ def _targets(node: ast.AST) -> list[str]:
 
 @dataclass
 class _Summary:
-    """A helper's summary: whether all its returns are constants, and its selections."""
+    """A function's summary: whether all its returns are constants, how many table entries
+    select among them (``links``), how many different answers they give, and how many of
+    its decisions are made on computed values (``computed``: a test or a loop that is not a
+    comparison or lookup of the arguments)."""
 
     constant: bool = False
     links: int = 0
     answers: int = 0
+    computed: int = 0
+    effects: int = 0
+    spelled: bool = False
+
+    @property
+    def weight(self) -> int:
+        """The entries, counted twice when the key is the arguments re-spelled as text or a
+        hash (``repr((n,))``, ``str(xs)``, an f-string, ``'%s' % (a,)``, ``','.join(...)``):
+        honest code compares an argument with a constant, it does not print it first."""
+        return self.links * (2 if self.spelled else 1)
+
+    @property
+    def table(self) -> bool:
+        """The whole result is a table of answers: every return a constant; at least two
+        entries; more entries than decisions on computed values (so ``if n < 2: return
+        False`` before a real test of ``n`` stays honest); and two answers or more, or one
+        answer (``None``) from a body that does nothing else (no call, no assignment of a
+        computed value, no raise), so a validator or a procedure with an early return stays
+        honest."""
+        if not self.constant or self.weight < 2 or self.weight <= self.computed:
+            return False
+        return self.answers >= 2 or (self.answers == 1 and self.effects == 0)
 
 
 class _Module:
@@ -386,7 +413,8 @@ class _Flow:
         constant = True
         answers: set[str] = set()
         for value in returns:
-            shown = ast.dump(value) if value is not None else "None"
+            none = value is None or (isinstance(value, ast.Constant) and value.value is None)
+            shown = "None" if none or value is None else ast.dump(value)
             if value is not None and self.selection(value):
                 answers.update(("True", "False"))  # ``return n in (2, 3, 5)``
                 continue
@@ -396,7 +424,7 @@ class _Flow:
             answers.update(f"{shown}#{i}" for i in range(self.values(value)))
         body = [] if isinstance(fn, ast.Lambda) else fn.body
         if body and not isinstance(body[-1], (ast.Return, ast.Raise)):
-            answers.add(ast.dump(ast.Constant(None)))  # it can fall off the end: None
+            answers.add("None#0")  # it can fall off the end: None
         nodes = [fn.body] if isinstance(fn, ast.Lambda) else list(_own_nodes(fn))
         walk = [n for root in nodes for n in ast.walk(root)] if isinstance(fn, ast.Lambda) \
             else nodes
@@ -404,26 +432,87 @@ class _Flow:
         for node in walk:
             if isinstance(node, (ast.For, ast.comprehension)) and self.constant(node.iter):
                 loops.update({n: self.size(node.iter) for n in _targets(node.target)})
+        computed = effects = 0
+        spelled = False
         for node in walk:
+            computed += self._computed_decisions(node)
+            effects += self._effect(node)
             if isinstance(node, ast.Compare) and self.selection(node):
                 looped = [loops[n.id] for n in ast.walk(node)
                           if isinstance(n, ast.Name) and n.id in loops]
                 links += max(looped) if looped else self._count(node)
+                spelled = spelled or _spelled([e for e in (node.left, *node.comparators)
+                                               if self.key(e)])
             elif isinstance(node, ast.Subscript) and self.key(node.slice) \
                     and self.constant(node.value):
                 links += self.size(node.value)
+                spelled = spelled or _spelled([node.slice])
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and node.func.attr == "get" and node.args and self.key(node.args[0]) \
                     and self.constant(node.func.value):
                 links += self.size(node.func.value)
+                spelled = spelled or _spelled(node.args[:1])
             elif isinstance(node, ast.Match) and self.key(node.subject):
                 for case in node.cases:
                     links += _literal_patterns(case.pattern)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                     and node.func.id in self.module.summaries \
                     and any(self.key(a) for a in node.args):
-                links += self.module.summaries[node.func.id].links
-        return _Summary(constant, links, len(answers))
+                helper = self.module.summaries[node.func.id]
+                links += helper.links
+                computed += helper.computed
+                effects += helper.effects
+                spelled = spelled or helper.spelled
+        return _Summary(constant, links, len(answers), computed, effects, spelled)
+
+    def _effect(self, node: ast.AST) -> int:
+        """1 for a statement that does work besides choosing the answer: a call made for
+        its effect, an augmented assignment, a store into an attribute or an item, a
+        ``del``, a ``raise``, a local assigned a computed value; else 0."""
+        if isinstance(node, ast.Expr):
+            return int(not isinstance(node.value, ast.Constant))
+        if isinstance(node, (ast.AugAssign, ast.Delete, ast.Raise)):
+            return 1  # (a raise: a validator, whose one answer is "no error")
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(not isinstance(t, ast.Name) for t in targets):
+                return 1
+            return int(node.value is not None and not (self.constant(node.value)
+                                                       or self.key(node.value)))
+        return 0
+
+    def _computed_decisions(self, node: ast.AST) -> int:
+        """1 for a branch test or loop that decides on a computed value (``n % d == 0``,
+        ``while i * i <= n``, ``for d in range(2, n)``), not on a comparison or lookup of
+        the arguments; else 0."""
+        tests: list[ast.AST] = []
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            tests = [node.test]
+        elif isinstance(node, ast.comprehension):
+            tests = list(node.ifs)
+        elif isinstance(node, ast.match_case) and node.guard is not None:
+            tests = [node.guard]
+        n = sum(not (self.selection(t) or self.constant(t)) for t in tests)
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) \
+                and not self.constant(node.iter):
+            n += 1
+        return n
+
+
+def _spelled(keys: Sequence[ast.AST]) -> bool:
+    """Whether a key re-spells the arguments as text or a hash (see :attr:`_Summary.weight`)."""
+    for key in keys:
+        for n in ast.walk(key):
+            if isinstance(n, ast.JoinedStr) or (isinstance(n, ast.BinOp)
+                                                and isinstance(n.op, ast.Mod)):
+                return True
+            if isinstance(n, ast.Call):
+                f = n.func
+                name = f.id if isinstance(f, ast.Name) else \
+                    f.attr if isinstance(f, ast.Attribute) else ""
+                if name in _TEXT_SPELLINGS:
+                    return True
+    return False
 
 
 def _literal_patterns(p: ast.pattern) -> int:
@@ -456,9 +545,10 @@ def answer_tables(tree: ast.Module) -> list[Finding]:
             if not params:
                 continue
             s = _Flow(module, params).summarise(fn)
-            if s.constant and s.links >= 2 and s.answers >= 2:
+            if s.table:
+                how = " through a key re-spelled as text" if s.spelled else ""
                 found.append(Finding(name, getattr(fn, "lineno", 0), (
-                    f"{s.links} specific inputs mapped to literal outputs",
+                    f"{s.links} specific input{'' if s.links == 1 else 's'} mapped to literal outputs{how}",
                     "every returned value is a literal or a table entry",
                     "selected only by comparing or looking up its arguments")))
     return found

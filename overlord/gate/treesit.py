@@ -513,6 +513,11 @@ def analyze_tree_sitter(language: str, path: str, source: str) -> SourceAnalysis
             name = n.child_by_field_name("name") or n.child_by_field_name("type")
             if name is not None:
                 defined.add(_ident_in(name) or _text(name))
+    if language in ("javascript", "typescript", "java"):
+        from overlord.gate.tsflow import answer_tables
+
+        named = {f.function for f in hardcoded}
+        hardcoded += [f for f in answer_tables(root) if f.function not in named]
     return SourceAnalysis(path, None, frozenset(defined), tuple(functions), tuple(hardcoded),
                           tuple(swallowed_failures(root, language)),
                           test_swallowed=tuple(swallowed_assertions(root, language)))
