@@ -156,14 +156,14 @@ class _Module:
                     self.functions.setdefault(name, node)
                 continue
             if node.type == "variable_declarator":
-                name, value = _field(node, "name"), _field(node, "value")
-                if name is not None and name.type == "identifier":
+                ident, value = _field(node, "name"), _field(node, "value")
+                if ident is not None and ident.type == "identifier":
                     if value is not None and value.type in _FUNCTIONS:
-                        self.functions.setdefault(_text(name), value)
+                        self.functions.setdefault(_text(ident), value)
                         continue
-                    assigned.setdefault(_text(name), []).append(value)
-                elif name is not None:
-                    for n in _idents(name):
+                    assigned.setdefault(_text(ident), []).append(value)
+                elif ident is not None:
+                    for n in _idents(ident):
                         assigned.setdefault(n, []).append(None)
             elif node.type in ("assignment_expression", "augmented_assignment_expression",
                                "update_expression"):
@@ -330,8 +330,8 @@ class _Flow:
         if t == "identifier":
             return _text(e) in self.keys
         if t in _ARRAYS or t == "array_creation_expression":
-            parts = _named(_field(e, "value")) if t == "array_creation_expression" and \
-                _field(e, "value") is not None else _named(e)
+            inner = _field(e, "value") if t == "array_creation_expression" else e
+            parts = _named(inner) if inner is not None else []
             return any(self.key(x) for x in parts) and \
                 all(self.key(x) or self.constant(x) for x in parts)
         if t == "spread_element":
@@ -372,11 +372,11 @@ class _Flow:
 
     def _texty(self, e: Node) -> bool:
         """A key already turned into text (the left part of ``a + "," + b``)."""
-        e = _strip(e)
-        if e is None or e.type != "binary_expression":
+        inner = _strip(e)
+        if inner is None or inner.type != "binary_expression":
             return False
-        op = _field(e, "operator")
-        return op is not None and _text(op) == "+" and self.key(e)
+        op = _field(inner, "operator")
+        return op is not None and _text(op) == "+" and self.key(inner)
 
     def selection(self, e: Node | None) -> bool:
         """A comparison of a key with constants (``n === 3``, ``T.has(key)``,
@@ -463,11 +463,11 @@ class _Flow:
         for node in _own_nodes(fn):
             t = node.type
             if t == "variable_declarator":
-                name, value = _field(node, "name"), _field(node, "value")
-                if name is None:
+                target, value = _field(node, "name"), _field(node, "value")
+                if target is None:
                     continue
-                simple = name.type == "identifier"
-                for n in _idents(name):
+                simple = target.type == "identifier"
+                for n in _idents(target):
                     assigns.setdefault(n, []).append(("value" if simple else "part", value))
             elif t == "assignment_expression":
                 left, right = _field(node, "left"), _field(node, "right")
@@ -487,8 +487,8 @@ class _Flow:
                 for n in _idents(left) if left is not None else ():
                     assigns.setdefault(n, []).append(("item", right))
             elif t == "enhanced_for_statement":
-                name, value = _field(node, "name"), _field(node, "value")
-                for n in _idents(name) if name is not None else ():
+                target, value = _field(node, "name"), _field(node, "value")
+                for n in _idents(target) if target is not None else ():
                     assigns.setdefault(n, []).append(("item", value))
             elif t == "catch_clause":
                 for n in _idents(_field(node, "parameter") or node)[:1]:
