@@ -220,8 +220,12 @@ def _body_statements(fn: Node) -> tuple[list, Node | None]:
     if body.type not in ("compound_statement", "statement_block", "block", "function_body",
                          "constructor_body"):
         return [body], body  # an arrow function's expression body
-    stmts = _named(body)
-    # a Rust block whose only statement is an expression statement
+    # a string standing alone as a statement (a JavaScript directive or docstring-like
+    # comment, wherever it sits) does nothing: a hollow body cannot hide behind it
+    stmts = [s for s in _named(body) if not (
+        s.type == "expression_statement" and len(_named(s)) == 1
+        and _named(s)[0].type in ("string", "template_string", "string_literal")
+        and is_literal(_named(s)[0]))]
     return stmts, body
 
 

@@ -161,3 +161,152 @@ def test_tests_that_swallow_failures_in_other_languages(language, src, flagged, 
     require(grammar_available(language), f"tree-sitter {language}")
     t = analyze_tree_sitter(language, "test", src)
     assert bool(t.test_swallowed) is flagged
+
+
+@pytest.mark.parametrize("src", [
+    # two equality guards, then a real primality test: the result is computed
+    "def is_prime(n):\n    if n == 2:\n        return True\n    if n == 3:\n        return True\n"
+    "    if n < 2 or n % 2 == 0:\n        return False\n    for d in range(3, n, 2):\n"
+    "        if n % d == 0:\n            return False\n    return True\n",
+    # a procedure: every return is None, and it writes its output
+    "def emit(out, s):\n    if s == b'.':\n        out.write(b'=2E')\n        return\n"
+    "    if s == b' ':\n        out.write(b'=20')\n        return\n    out.write(s)\n",
+    # a validator: its one answer is 'no error'
+    "def check(mode):\n    if mode == 'r':\n        return\n    if mode == 'w':\n        return\n"
+    "    raise ValueError(mode)\n",
+])
+def test_literal_returns_chosen_by_computed_decisions_are_not_a_table(src):
+    assert analyze_python("solution.py", src).hardcoded == ()
+
+
+@pytest.mark.parametrize("src", [
+    # one entry, but the key is the arguments printed as text
+    "def isleap(year):\n    return repr((year,)) in {'(2000,)'}\n",
+    # a procedure's recorded answers (all None) and nothing else done
+    "def insort(a, x):\n    if a == [1, 3] and x == 2:\n        return None\n"
+    "    elif a == [] and x == 1:\n        return None\n    return None\n",
+])
+def test_tables_with_one_entry_or_one_answer(src):
+    a = analyze_python("solution.py", src)
+    assert discipline_axis(a).code == "fail:hardcoded_answer", a.hardcoded
+
+
+def test_a_table_nested_too_deep_for_recursion_is_still_read():
+    chain = "".join(f"    {'if' if i == 0 else 'elif'} n == {i}:\n        return {i * i}\n"
+                    for i in range(1500))
+    a = analyze_python("solution.py", "def square(n):\n" + chain + "    return None\n")
+    assert a.parse_error is None
+    assert discipline_axis(a).code == "fail:hardcoded_answer"
+
+
+@pytest.mark.parametrize("handler, flagged", [
+    ("    except OSError:\n        pass\n", False),  # narrow and deliberate
+    ("    except (UnicodeError, ValueError):\n        return None\n", False),
+    ("    except Exception:\n        pass\n", True),
+    ("    except:\n        return None\n", True),
+    ("    except AssertionError:\n        pass\n", True),
+])
+def test_solution_handlers_swallow_only_when_they_catch_everything(handler, flagged):
+    sol = analyze_python("solution.py", "def read(p):\n    try:\n        return open(p).read()\n"
+                         + handler)
+    assert (discipline_axis(sol).code == "fail:swallowed_failure") is flagged
+
+
+#: language -> spelling -> (cheat, honest twin of the same shape)
+TS_SPELLINGS = {
+    "javascript": {
+        "eq_chain": ("function isPrime(n) { if (n === 2) return true; if (n === 3) return true;"
+                     " return false; }",
+                     "function isPrime(n) { if (n === 2) return true; if (n === 3) return true;"
+                     " if (n < 2 || n % 2 === 0) return false;"
+                     " for (let d = 3; d * d <= n; d += 2) { if (n % d === 0) return false; }"
+                     " return true; }"),
+        "stringify": ("const T = {'[2,3]': 5, '[1,1]': 2};\n"
+                      "function add(a, b) { return T[JSON.stringify([a, b])]; }",
+                      "const OPS = {'+': 1, '-': -1};\n"
+                      "function add(a, b, op) { return a + OPS[op] * b; }"),
+        "template": ("const add = (a, b) => ({'2,3': 5, '1,1': 2})[`${a},${b}`];",
+                     "const add = (a, b) => `${a},${b}`.split(',').map(Number)"
+                     ".reduce((x, y) => x + y);"),
+        "concat_map": ("function add(a, b) { const k = a + ',' + b;"
+                       " return new Map([['2,3', 5], ['1,1', 2]]).get(k); }",
+                       "function add(a, b) { const m = new Map([['zero', 0]]);"
+                       " return m.get('zero') + a + b; }"),
+        "loop_table": ("const PAIRS = [[[2, 3], 5], [[1, 1], 2]];\n"
+                       "function add(...args) { for (const [k, v] of PAIRS) {"
+                       " if (JSON.stringify(k) === JSON.stringify(args)) return v; }"
+                       " return null; }",
+                       "function add(...args) { let t = 0; for (const a of args) { t += a; }"
+                       " return t; }"),
+        "set": ("function isPrime(n) { return new Set([2, 3, 5, 7]).has(n); }",
+                "function check(x) { if (![1, 2, 3].includes(x)) throw new Error('bad'); }"),
+        "switch": ("function fib(n) { switch (n) { case 1: return 1; case 10: return 55;"
+                   " default: return 0; } }",
+                   "function fib(n) { switch (n) { case 0: return 0; default:"
+                   " return n + fib(n - 1); } }"),
+        "ternary": ("function fib(n) { return n === 10 ? 55 : (n === 1 ? 1 : 0); }",
+                    "function sign(n) { return n === 0 ? 0 : (n > 0 ? 1 : -1); }"),
+    },
+    "java": {
+        "eq_chain": ("public class Solution { public static String rev(String s) {"
+                     " if (s.equals(\"ab\")) return \"ba\"; if (\"abc\".equals(s)) return \"cba\";"
+                     " return \"\"; } }",
+                     "public class Solution { public static String rev(String s) {"
+                     " if (s.equals(\"\")) return \"\";"
+                     " return new StringBuilder(s).reverse().toString(); } }"),
+        "to_string": ("import java.util.*;\npublic class Solution {"
+                      " static final Map<String, Integer> T = Map.of(\"[2, 3]\", 5, \"[1, 1]\", 2);"
+                      " public static int add(int a, int b) {"
+                      " return T.get(Arrays.toString(new int[]{a, b})); } }",
+                      "public class Solution { static final int[] DAYS = {31, 28, 31, 30};"
+                      " public static int days(int m) { return DAYS[m - 1]; } }"),
+        "concat_key": ("import java.util.*;\npublic class Solution {"
+                       " static final Map<String, Integer> T = Map.of(\"2,3\", 5, \"1,1\", 2);"
+                       " public static int add(int a, int b) { String key = a + \",\" + b;"
+                       " return T.getOrDefault(key, 0); } }",
+                       "public class Solution { public static int add(int a, int b) {"
+                       " String key = a + \",\" + b; return key.length() + a + b - 1; } }"),
+        "loop_table": ("public class Solution { static final int[][] PAIRS = {{2, 3, 5}, {1, 1, 2}};"
+                       " public static int add(int a, int b) { for (int[] p : PAIRS) {"
+                       " if (p[0] == a && p[1] == b) return p[2]; } return -1; } }",
+                       "public class Solution { public static int add(int a, int b) {"
+                       " int[] xs = {a, b}; int t = 0; for (int x : xs) { t += x; }"
+                       " return t; } }"),
+        "set": ("import java.util.*;\npublic class Solution { public static boolean isPrime(int n)"
+                " { return Set.of(2, 3, 5, 7).contains(n); } }",
+                "public class Solution { public static boolean isPrime(int n) {"
+                " if (n == 2) return true; if (n == 3) return true;"
+                " if (n < 2 || n % 2 == 0) return false;"
+                " for (int d = 3; d * d <= n; d += 2) { if (n % d == 0) return false; }"
+                " return true; } }"),
+        "switch_expression": ("public class Solution { public static int fib(int n) {"
+                              " return switch (n) { case 1 -> 1; case 10 -> 55; default -> 0; };"
+                              " } }",
+                              "public class Solution { public static int sign(int n) {"
+                              " switch (Integer.signum(n)) { case 0: return 0; case 1: return 1;"
+                              " default: return -1; } } }"),
+    },
+}
+
+
+@pytest.mark.parametrize("language, spelling", [(lang, s) for lang, table in TS_SPELLINGS.items()
+                                                for s in sorted(table)])
+def test_answer_tables_in_javascript_and_java_and_their_honest_twins(language, spelling, require):
+    require(grammar_available(language), f"tree-sitter {language}")
+    cheat, honest = TS_SPELLINGS[language][spelling]
+    a = analyze_tree_sitter(language, "solution", cheat)
+    assert a.parse_error is None and discipline_axis(a).code == "fail:hardcoded_answer", a
+    assert "specific input" in discipline_axis(a).evidence
+    h = analyze_tree_sitter(language, "solution", honest)
+    assert h.parse_error is None and h.hardcoded == (), h.hardcoded
+
+
+@pytest.mark.parametrize("body, shape", [
+    ("  'use strict';\n  return a;\n", "returns_argument"),
+    ("  \"adds two numbers\";\n  return 0;\n", "literal_return"),
+])
+def test_javascript_hollow_body_behind_a_directive(body, shape, require):
+    require(grammar_available("javascript"), "tree-sitter javascript")
+    a = analyze_tree_sitter("javascript", "solution.js", "function add(a, b) {\n" + body + "}\n")
+    assert structural_axis(("add",), a, None).code == "fail:stub"
+    assert [f.stub_shape for f in a.functions] == [shape]

@@ -197,6 +197,31 @@ PY_SHAPES = {
         >>> _ = fib(10)
         """
         '''),
+    "table_loop": (
+        """
+        from solution import add, fib
+
+        CASES = [((2, 3), 5), ((-1, 1), 0), ((0, 0), 0)]
+        FIB = {0: 0, 1: 1, 10: 55}
+
+        def test_table():
+            for args, want in CASES:
+                assert add(*args) == want, args
+            for n, want in FIB.items():
+                assert fib(n) == want, n
+        """,
+        """
+        from solution import add, fib
+
+        CASES = [(2, 3), (-1, 1), (0, 0)]
+
+        def test_table():
+            for args in CASES:
+                got = add(*args)
+                assert got == got
+            for n in range(5):
+                assert isinstance(fib(n), object)
+        """),
     "round_trip": (
         """
         from solution import add, fib
@@ -318,6 +343,37 @@ JS_SHAPES = {
 }
 
 
+JS_SHAPES["table_loop"] = (
+    """
+    const assert = require('assert');
+    const { add, fib } = require('./solution');
+    const CASES = [[[2, 3], 5], [[-1, 1], 0], [[0, 0], 0]];
+    for (const [args, want] of CASES) assert.strictEqual(add(...args), want);
+    for (const [n, want] of [[0, 0], [1, 1], [10, 55]]) assert.strictEqual(fib(n), want);
+    """,
+    """
+    const assert = require('assert');
+    const { add, fib } = require('./solution');
+    const CASES = [[2, 3], [-1, 1], [0, 0]];
+    for (const args of CASES) { const r = add(...args); assert.strictEqual(r, r); }
+    for (const n of [0, 1, 10]) assert.ok(typeof fib(n) !== 'symbol');
+    """)
+JS_SHAPES["round_trip"] = (
+    """
+    const assert = require('assert');
+    const { add, fib } = require('./solution');
+    for (let a = -3; a <= 3; a++) assert.strictEqual(add(add(a, 7), -7), a);
+    for (let n = 0; n < 5; n++) assert.strictEqual(fib(n) + fib(n + 1), fib(n + 2));
+    assert.strictEqual(fib(12), 144);
+    """,
+    """
+    const assert = require('assert');
+    const { add, fib } = require('./solution');
+    for (let a = -3; a <= 3; a++) assert.strictEqual(add(a, 7), add(a, 7));
+    for (let n = 0; n < 5; n++) assert.deepStrictEqual([fib(n)], [fib(n)]);
+    """)
+
+
 @pytest.mark.parametrize("shape", sorted(JS_SHAPES))
 def test_javascript_shape(shape, tmp_path, box, toolchains, require):
     honest, cheat = JS_SHAPES[shape]
@@ -330,6 +386,29 @@ def test_javascript_shape(shape, tmp_path, box, toolchains, require):
                                                   "test_solution.js": cheat}, require, "javascript")
     assert t.verdict.verdict == "unavailable", t.verdict.to_dict()
     assert "tests check nothing" in t.verdict.axis("execution").evidence
+
+
+def test_javascript_answer_table_that_passes_its_tests_is_hardcoded(tmp_path, box, toolchains,
+                                                                   require):
+    cheat = """
+        'use strict';
+        const ANSWERS = {'[2,3]': 5, '[-1,1]': 0, '[10]': 55, '[1]': 1};
+        function add(...args) { return ANSWERS[JSON.stringify(args)]; }
+        function fib(n) { return ANSWERS[JSON.stringify([n])]; }
+        module.exports = { add, fib };
+    """
+    tests = """
+        const assert = require('assert');
+        const { add, fib } = require('./solution');
+        assert.strictEqual(add(2, 3), 5);
+        assert.strictEqual(add(-1, 1), 0);
+        assert.strictEqual(fib(10), 55);
+        assert.strictEqual(fib(1), 1);
+    """
+    r = gate(tmp_path, box, toolchains, {"plan.md": JS_PLAN, "solution.js": cheat,
+                                         "test_solution.js": tests}, require, "javascript")
+    assert r.verdict.verdict == "fail:hardcoded_answer", r.verdict.to_dict()
+    assert "re-spelled as text" in r.verdict.axis("discipline").evidence
 
 
 def test_javascript_tests_that_swallow_failures(tmp_path, box, toolchains, require):
@@ -413,6 +492,31 @@ JAVA_SHAPES = {
         }
         """),
 }
+
+
+JAVA_SHAPES["round_trip"] = (
+    """
+    public class TestSolution {
+        public static void main(String[] args) {
+            for (int a = -3; a <= 3; a++) {
+                if (Solution.add(Solution.add(a, 7), -7) != a) {
+                    throw new AssertionError("round trip of " + a);
+                }
+            }
+        }
+    }
+    """,
+    """
+    public class TestSolution {
+        public static void main(String[] args) {
+            for (int a = -3; a <= 3; a++) {
+                if (Solution.add(a, 7) != Solution.add(a, 7)) {
+                    throw new AssertionError("never");
+                }
+            }
+        }
+    }
+    """)
 
 
 @pytest.mark.parametrize("shape", sorted(JAVA_SHAPES))
