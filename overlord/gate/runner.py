@@ -146,8 +146,9 @@ def _coverage(tc: Toolchain, run: SandboxRun, nonce: str, ran: bool) -> AxisResu
         return AxisResult.unavailable("coverage", "no test: stub axis not checked")
     if report.statements == 0:
         return AxisResult.unavailable("coverage", f"{tc.solution} has no executable statements")
-    evidence = (f"{report.executed}/{report.statements} statements of {tc.solution} executed "
-                f"({report.percent}%, {tc.coverage_tool})")
+    scope = "in the plan-named functions " if report.get("plan_scope") else ""
+    evidence = (f"{report.executed}/{report.statements} statements {scope}of {tc.solution} "
+                f"executed ({report.percent}%, {tc.coverage_tool})")
     if report.percent < MIN_COVERAGE_PERCENT:
         return AxisResult.failed("coverage", "fail:low_coverage",
                                  f"{evidence}; under {MIN_COVERAGE_PERCENT}%")

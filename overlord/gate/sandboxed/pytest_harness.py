@@ -12,8 +12,10 @@ the function (``from solution import f``, a helper receiving it, a fixture) sees
 argv: the spec file (JSON: test, solution, functions, mutants, budget_ms). The nonce is read
 from ``.overlord-nonce`` and the file removed before any test code runs (it is in no argv or
 environment the tests can read). Output, last: ``OVERLORD-MUTATION <nonce> <json>`` then
-``OVERLORD-COVERAGE <nonce> executed= statements= tests= failed= status=``. Exit 0 all
-passed, 1 a test failed, 3 the code could not be loaded (never ran), 4 no test found.
+``OVERLORD-COVERAGE <nonce> executed= statements= tests= failed= status= plan_scope=``
+(plan_scope=1: the statements counted are the plan-named functions' bodies, see
+:func:`counted_lines`). Exit 0 all passed, 1 a test failed, 3 the code could not be loaded
+(never ran), 4 no test found.
 """
 
 from __future__ import annotations
@@ -321,6 +323,10 @@ def run_mutants(session: Any, module: Any, tree: Any, spec: Any, deadline: Any, 
 
 def main() -> None:
     nonce = _read_nonce()
+    # A solution or test nested deeper than the default limit (a long elif chain) still
+    # compiles under pytest's assertion rewriting; past this, the parser's own limit fails
+    # the load with an error (never a crash of the C stack, measured at 3000 branches).
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 8000))
     with open(sys.argv[1], encoding="utf-8") as fh:
         spec = json.load(fh)
     del sys.argv[1:]
@@ -342,7 +348,7 @@ def main() -> None:
               flush=True)
     print(f"OVERLORD-COVERAGE {nonce} executed={state['executed']} "
           f"statements={state['total']} tests={state['ran']} failed={state['failed']} "
-          f"status={state['status']}", flush=True)
+          f"status={state['status']} plan_scope={state.get('plan_scope', 0)}", flush=True)
     os._exit(int(state["status"] or 0))
 
 
@@ -359,7 +365,7 @@ def _session(spec: Any, test_file: Any, solution_file: Any, state: Any) -> Any:
         def pytest_runtestloop(self, session: Any) -> Any:
             yield
             cov.stop()
-            _measure(cov, solution_file, state)
+            _measure(cov, solution_file, state, spec["functions"])
             tests_s = time.monotonic() - started
             ok = outcomes and not any(v == "failed" for v in outcomes.values()) \
                 and not state["broken"]
@@ -427,7 +433,7 @@ def _session(spec: Any, test_file: Any, solution_file: Any, state: Any) -> Any:
     finally:
         cov.stop()
     if not state["total"]:
-        _measure(cov, solution_file, state)
+        _measure(cov, solution_file, state, spec["functions"])
     state["ran"] = len([k for k in outcomes if not k.startswith("<")])
     state["failed"] = sum(v == "failed" for v in outcomes.values())
     if state["broken"]:
@@ -438,13 +444,70 @@ def _session(spec: Any, test_file: Any, solution_file: Any, state: Any) -> Any:
         state["status"] = 4
 
 
-def _measure(cov: Any, solution_file: Any, state: Any) -> Any:
+def _measure(cov: Any, solution_file: Any, state: Any, functions: Any = ()) -> Any:
     try:
         _, statements, _, missing, _ = cov.analysis2(solution_file)
-        state["executed"] = len(statements) - len(missing)
-        state["total"] = len(statements)
     except Exception:  # noqa: BLE001 - no data is "no statements", an unavailable axis
         state["executed"] = state["total"] = 0
+        return
+    counted = None
+    if functions:
+        try:
+            with open(solution_file, encoding="utf-8") as fh:
+                counted = counted_lines(ast.parse(fh.read()), functions)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            counted = None
+    if counted:
+        statements = [n for n in statements if n in counted]
+        missing = [n for n in missing if n in counted]
+        state["plan_scope"] = 1
+    state["executed"] = len(statements) - len(missing)
+    state["total"] = len(statements)
+
+
+def _defs(tree: Any) -> Any:
+    """Every function and class defined outside a function (at module level, in a class, or
+    under a module-level ``if``/``try``), by name."""
+    found: dict = {}
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.setdefault(node.name, []).append(node)
+            if isinstance(node, ast.ClassDef):
+                stack.extend(node.body)
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            stack.extend(getattr(node, field, None) or [])
+    return found
+
+
+def counted_lines(tree: Any, functions: Any) -> Any:
+    """The statement lines that count for coverage: the bodies of the plan-named functions
+    (nested functions included): a module-level function of that name, else the methods of
+    that name, and every method of a class of that name. The plan-named functions are the
+    contract the tests are for; module-level statements run at import whatever the tests
+    do, and a helper's untested branch shows as the unexecuted line that calls it. None when
+    no plan-named function is found (then the whole file counts)."""
+    top = {n.name: n for n in tree.body
+           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    defs = _defs(tree)
+    chosen: list = []
+    for name in functions:
+        if name in top:
+            nodes = [top[name]]
+        else:
+            nodes = defs.get(name, [])
+        for node in nodes:
+            if isinstance(node, ast.ClassDef):
+                chosen += [m for m in node.body if isinstance(m, (ast.FunctionDef,
+                                                                  ast.AsyncFunctionDef))]
+            else:
+                chosen.append(node)
+    lines: set = set()
+    for fn in chosen:
+        lines.update(n.lineno for n in ast.walk(fn) if isinstance(n, ast.stmt) and n is not fn)
+    return lines or None
 
 
 if __name__ == "__main__":
