@@ -622,3 +622,20 @@ def test_solution_that_loops_forever_itself_fails_its_tests(tmp_path, box, toolc
                                   "test_solution.py": tests}, require)
     assert r.verdict.verdict == "fail:test_fails"
     assert "timeout" in r.verdict.axis("execution").evidence
+
+
+def test_coverage_counts_the_plan_named_functions_not_the_code_beside_them(tmp_path, box,
+                                                                         toolchains, require):
+    """A library module's function with its own tests: the module's other code (a class the
+    tests never use, a fallback for a missing C accelerator) is not what the plan asks."""
+    helpers = "".join(f"    def m{i}(self, x):\n        y = x + {i}\n        return y * 2\n\n"
+                      for i in range(12))
+    sol = (textwrap.dedent(PY_SOLUTION) + "\n\ntry:\n    from _no_accelerator import fast_add\n"
+           "except ImportError:\n    fast_add = None\n\n\nclass Unrelated:\n" + helpers)
+    tests = textwrap.dedent(PY_SHAPES["pytest_functions"][0])
+    r = gate(tmp_path, box, toolchains, {"plan.md": PY_PLAN, "solution.py": sol,
+                                         "test_solution.py": tests}, require)
+    coverage = r.verdict.axis("coverage")
+    assert r.verdict.verdict == "pass", r.verdict.to_dict()
+    assert "in the plan-named functions" in coverage.evidence
+    assert coverage.evidence.startswith("5/5 statements"), coverage.evidence  # add 1, fib 4
