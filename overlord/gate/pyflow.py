@@ -7,9 +7,13 @@ indexed by any key built from the arguments (the argument itself, ``repr``, ``st
 ``tuple``, ``frozenset``, an f-string, ``%``-formatting, ``join``), a loop over a literal
 table of ``(input, answer)`` pairs, ``match`` on literal patterns, a helper that does one of
 these. A finding needs the *whole* result to come from the table: one computed return (``if
-n < 2: return False`` then a real test of ``n``) makes the function honest, and so does a
-selection on a computed value (``if year % 400 == 0: return True``), which is arithmetic, not
-a lookup. It also needs at least two selected entries (``0 if n == 0 else 1`` is a guard).
+n < 2: return False`` then ``return all(n % d for d in range(2, n))``) makes the function
+honest, and so do decisions on computed values (``if n % d == 0: return False`` inside a
+loop over ``range(2, n)``) when they are as many as the table's entries: those are arithmetic,
+not a lookup. It also needs at least two selected entries (``0 if n == 0 else 1`` is a guard;
+a key re-spelled as text, ``repr((n,))``, counts twice, since honest code never prints an
+argument to compare it) and two different answers, or one answer (``None``) from a body that
+does nothing else (so a validator that raises, or a procedure with early returns, is honest).
 
 Flow-insensitive: each local name is *constant* when every assignment to it is, and a *key*
 when it only ever holds the arguments or a re-spelling of them; iterated to a fixed point,
