@@ -23,8 +23,12 @@ from overlord.sandbox import Sandbox, default_sandbox, get_sandbox
 app = typer.Typer(help="The completion gate: four axes, a sandbox, and its corpus.",
                   no_args_is_help=True)
 
-#: Where the corpus lives in a checkout.
-DEFAULT_CORPUS = Path("tests/corpus")
+def installed_corpus() -> Path:
+    """The hand-made corpus shipped with Overlord (package data; ``tests/corpus`` in a
+    checkout links to it)."""
+    from importlib import resources
+
+    return Path(str(resources.files("overlord.gate").joinpath("handmade")))
 
 
 def _sandbox(backend: str) -> Sandbox:
@@ -121,14 +125,16 @@ def check(
 
 @app.command()
 def corpus(
-    root: Path = typer.Argument(DEFAULT_CORPUS, help="corpus directory"),
+    root: Path = typer.Argument(None, help="corpus directory, relative to the current "
+                                "directory (default: the hand-made corpus installed with "
+                                "Overlord)"),
     as_json: bool = typer.Option(False, "--json", help="print one JSON object"),
     backend: str = typer.Option("auto", help="sandbox backend: auto, bubblewrap, process"),
     verbose: bool = typer.Option(False, "--verbose", help="show tracebacks"),
 ) -> None:
     """Run every corpus case; exit 0 only when all get the verdict written in advance."""
     try:
-        cases = load_corpus(root)
+        cases = load_corpus(root if root is not None else installed_corpus())
         sandbox = _sandbox(backend)
     except OverlordError as e:
         _fail_to_start(e, verbose)
@@ -152,10 +158,17 @@ def corpus(
     else:
         out = Console()
         for r in summary.gaps:
-            out.print(f"[red]gap[/red] {r.case.name}: expected {r.case.expected}, got {r.got}")
+            out.print(f"[red]miss[/red] {r.case.name}: expected {r.case.expected}, got {r.got}")
+            for a in r.report.verdict.axes:
+                if a.status != "pass":
+                    out.print(f"    {a.axis:<11} {a.code or a.status:<24} {a.evidence}",
+                              markup=False, highlight=False)
         for r in summary.awaiting:
             out.print(f"[yellow]awaiting toolchain[/yellow] {r.case.name}: "
                       f"{r.report.awaiting_toolchain}")
+        (hp, ht), (cp, ct) = summary.honest, summary.cheats_passing
+        share = f"{100 * hp / ht:.1f}%" if ht else "n/a"
+        out.print(f"honest pass {hp}/{ht} ({share})  cheats passing {cp}/{ct}")
         out.print(f"corpus {summary.matched}/{len(summary.results)}  gaps {len(summary.gaps)}  "
                   f"awaiting a toolchain {len(summary.awaiting)}  model calls "
                   f"{summary.model_calls}")

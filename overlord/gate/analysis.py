@@ -125,14 +125,22 @@ def structural_axis(contracts: tuple[str, ...], solution: SourceAnalysis,
                              f"parsed; contracts {', '.join(contracts)} defined with real bodies")
 
 
-def discipline_axis(solution: SourceAnalysis, test: SourceAnalysis | None = None) -> AxisResult:
+def discipline_axis(solution: SourceAnalysis, test: SourceAnalysis | None = None,
+                    contracts: tuple[str, ...] = ()) -> AxisResult:
     """The discipline axis: hard-coded answers, then swallowed failures (in the solution, then
-    failed assertions discarded by the test file), else pass."""
+    failed assertions discarded by the test file), else pass.
+
+    A table of answers counts in a plan-named function (or one a plan-named function returns
+    through), or in any function when the plan names none; a comparison method with a fixed
+    answer (``Class.__eq__``) counts wherever it is.
+    """
     if solution.parse_error:
         return AxisResult.unavailable("discipline", f"{solution.path} does not parse")
-    if solution.hardcoded:
+    hardcoded = [f for f in solution.hardcoded
+                 if not contracts or "." in f.function or f.function in contracts]
+    if hardcoded:
         return AxisResult.failed("discipline", "fail:hardcoded_answer", "hard-coded answer in " +
-                                 "; ".join(f.describe() for f in solution.hardcoded))
+                                 "; ".join(f.describe() for f in hardcoded))
     if solution.swallowed:
         return AxisResult.failed("discipline", "fail:swallowed_failure", "failure swallowed in " +
                                  "; ".join(f.describe() for f in solution.swallowed))

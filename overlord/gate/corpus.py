@@ -40,6 +40,9 @@ class CorpusCase:
     language: str
     expected: str
     why: str
+    origin: str = ""
+    licence: str = ""
+    twin_of: str | None = None
 
     @classmethod
     def from_dir(cls, path: Path) -> CorpusCase:
@@ -60,7 +63,10 @@ class CorpusCase:
         language = data.get("language")
         if not isinstance(language, str):
             raise GateError(f"corpus case {path.name}: no language in expected.toml")
-        return cls(path.name, path, language, verdict, str(data.get("why", "")))
+        twin = data.get("twin_of")
+        return cls(path.name, path, language, verdict, str(data.get("why", "")),
+                   str(data.get("origin", "")), str(data.get("licence", "")),
+                   str(twin) if twin else None)
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,18 @@ class CorpusSummary:
         return tuple(r for r in self.results if not r.ok and not r.awaiting_toolchain)
 
     @property
+    def honest(self) -> tuple[int, int]:
+        """(honest cases given ``pass``, honest cases): those expected to pass."""
+        mine = [r for r in self.results if r.case.expected == "pass"]
+        return sum(r.got == "pass" for r in mine), len(mine)
+
+    @property
+    def cheats_passing(self) -> tuple[int, int]:
+        """(cases expected to fail or be unavailable that got ``pass``, such cases)."""
+        mine = [r for r in self.results if r.case.expected != "pass"]
+        return sum(r.got == "pass" for r in mine), len(mine)
+
+    @property
     def awaiting(self) -> tuple[CaseResult, ...]:
         """Cases waiting for a toolchain (never counted as a pass)."""
         return tuple(r for r in self.results if r.awaiting_toolchain)
@@ -125,6 +143,8 @@ class CorpusSummary:
     def to_dict(self) -> dict:
         """A plain dict for JSON."""
         return {"matched": self.matched, "total": len(self.results),
+                "honest_passed": self.honest[0], "honest": self.honest[1],
+                "cheats_passing": self.cheats_passing[0], "cheats": self.cheats_passing[1],
                 "gaps": [r.case.name for r in self.gaps],
                 "awaiting_toolchain": [r.case.name for r in self.awaiting],
                 "model_calls": self.model_calls,

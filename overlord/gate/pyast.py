@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from overlord.gate.analysis import Finding, FunctionInfo, SourceAnalysis
-from overlord.gate.pytestcheck import test_checks
+from overlord.gate.pyflow import answer_tables
 
 _LOG_NAMES = {"print", "log", "debug", "info", "warning", "warn", "error", "exception",
               "critical", "write"}
@@ -32,12 +33,18 @@ def _is_empty_collection(node: ast.AST | None) -> bool:
             and node.func.id in _EMPTY_CALLS and not node.args and not node.keywords)
 
 
+def _inert(stmt: ast.stmt) -> bool:
+    """A statement that does nothing to the result: a string or other constant expression
+    (a docstring wherever it sits), ``pass``, an import, ``global``/``nonlocal``."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+        return True
+    return isinstance(stmt, (ast.Pass, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal))
+
+
 def _body(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.stmt]:
-    body = list(fn.body)
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
-        body = body[1:]
-    return body
+    """The body with its inert statements skipped (docstrings anywhere, imports, pass), so a
+    hollow body cannot hide behind them."""
+    return [s for s in fn.body if not _inert(s)]
 
 
 def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
@@ -82,7 +89,7 @@ def stub_shape(fn: ast.FunctionDef | ast.AsyncFunctionDef, source_lines: list[st
     if not isinstance(stmt, ast.Return):
         return None
     value = stmt.value
-    if value is None:
+    if value is None or (isinstance(value, ast.Constant) and value.value is None):
         return "pass_body"
     if _is_empty_collection(value):
         return "empty_collection"
@@ -97,140 +104,6 @@ def stub_shape(fn: ast.FunctionDef | ast.AsyncFunctionDef, source_lines: list[st
         args = [a.id if isinstance(a, ast.Name) else None for a in value.args]
         if callee_name == fn.name and args == params:
             return "passthrough"
-    return None
-
-
-def _mentions(node: ast.AST, names: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
-
-
-def _literal_test(test: ast.AST, params: set[str]) -> bool:
-    """``<input> == <literal>`` (either side, ``is``/``in`` too), or an and/or of such."""
-    if isinstance(test, ast.BoolOp):
-        return all(_literal_test(v, params) for v in test.values)
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
-            and isinstance(test.ops[0], (ast.Eq, ast.Is, ast.In))):
-        return False
-    left, right = test.left, test.comparators[0]
-    return ((_mentions(left, params) and _is_literal(right))
-            or (_is_literal(left) and _mentions(right, params)))
-
-
-def _literal_value_links(node: ast.AST | None, params: set[str]) -> int | None:
-    """0 for a literal; n for a conditional-expression chain holding n
-    ``<literal> if <input> == <literal> else ...`` links whose every branch is a literal;
-    None for anything else."""
-    if node is not None and _is_literal(node):
-        return 0
-    if isinstance(node, ast.IfExp) and _literal_test(node.test, params):
-        body = _literal_value_links(node.body, params)
-        orelse = _literal_value_links(node.orelse, params)
-        if body is None or orelse is None:
-            return None
-        return 1 + body + orelse
-    return None
-
-
-def _literal_branch(stmt: ast.stmt, params: set[str]) -> int:
-    """How many ``if <input> == <literal>: return <literal>`` links an if/elif chain holds
-    (a returned conditional-expression chain counts its own links); -1 when the chain has
-    any other shape."""
-    count = 0
-    node: ast.stmt | None = stmt
-    while isinstance(node, ast.If):
-        ok_test = _literal_test(node.test, params)
-        inner = (_literal_value_links(node.body[0].value, params)
-                 if len(node.body) == 1 and isinstance(node.body[0], ast.Return) else None)
-        if not ok_test or inner is None:
-            return -1
-        count += 1 + inner
-        if not node.orelse:
-            return count
-        if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
-            node = node.orelse[0]
-            continue
-        if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.Return):
-            tail = _literal_value_links(node.orelse[0].value, params)
-            return -1 if tail is None else count + tail
-        return -1
-    return count
-
-
-def _table_keys(node: ast.AST | None, tables: dict[str, int], params: set[str]) -> int:
-    """Literal keys of a lookup table indexed by the input (``{1: 2}[n]``, ``T.get(n)``)."""
-    def size(t: ast.AST) -> int:
-        if isinstance(t, ast.Dict) and t.keys and all(_is_literal(k) for k in t.keys) \
-                and all(_is_literal(v) for v in t.values):
-            return len(t.keys)
-        if isinstance(t, ast.Name):
-            return tables.get(t.id, 0)
-        return 0
-    if isinstance(node, ast.Subscript) and _mentions(node.slice, params):
-        return size(node.value)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-            and node.func.attr == "get" and node.args and _mentions(node.args[0], params):
-        return size(node.func.value)
-    return 0
-
-
-def hardcoded_answer(fn: ast.FunctionDef | ast.AsyncFunctionDef,
-                     tables: dict[str, int]) -> Finding | None:
-    """A body that maps specific inputs to literal outputs and computes nothing, else None.
-
-    Needs all three signals: two or more literal-input → literal-output links (if/elif chain,
-    conditional-expression chain, match cases or a literal lookup table); no computation (no
-    loop, comprehension, arithmetic, or other call); every return a literal, the table
-    lookup, or a local that only ever holds such literals.
-    """
-    params = set(_params(fn))
-    if not params:
-        return None
-    body = _body(fn)
-    links = 0
-    returns_ok = True
-    literal_locals: set[str] = set()
-    for stmt in body:
-        n = _literal_branch(stmt, params) if isinstance(stmt, ast.If) else 0
-        if n > 0:
-            links += n
-        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
-                and isinstance(stmt.targets[0], ast.Name) \
-                and stmt.targets[0].id not in params \
-                and _literal_value_links(stmt.value, params) is not None:
-            links += _literal_value_links(stmt.value, params) or 0
-            literal_locals.add(stmt.targets[0].id)
-        elif isinstance(stmt, ast.Return):
-            keys = _table_keys(stmt.value, tables, params)
-            chain = _literal_value_links(stmt.value, params)
-            if keys:
-                links += keys
-            elif chain is not None:
-                links += chain
-            elif not (isinstance(stmt.value, ast.Name) and stmt.value.id in literal_locals):
-                returns_ok = False
-        elif isinstance(stmt, ast.Match) and _mentions(stmt.subject, params):
-            for case in stmt.cases:
-                if len(case.body) == 1 and isinstance(case.body[0], ast.Return) \
-                        and _is_literal(case.body[0].value):
-                    links += isinstance(case.pattern, ast.MatchValue)
-                else:
-                    returns_ok = False
-        else:
-            returns_ok = False
-    computes = any(isinstance(n, (ast.For, ast.While, ast.comprehension, ast.BinOp,
-                                  ast.AugAssign, ast.Lambda))
-                   for n in ast.walk(fn))
-    calls = [n for n in ast.walk(fn) if isinstance(n, ast.Call)
-             and not (isinstance(n.func, ast.Attribute) and n.func.attr == "get")]
-    signals = []
-    if links >= 2:
-        signals.append(f"{links} specific inputs mapped to literal outputs")
-    if not computes and not calls:
-        signals.append("computes nothing from its input")
-    if returns_ok:
-        signals.append("every return is a literal")
-    if len(signals) == 3:
-        return Finding(fn.name, fn.lineno, tuple(signals))
     return None
 
 
@@ -297,34 +170,43 @@ def _handler_trivial(handler: ast.ExceptHandler) -> tuple[bool, bool]:
 
 
 def swallowed_failures(tree: ast.AST) -> list[Finding]:
-    """Handlers that catch a failure and discard it.
+    """Read as the solution: handlers that catch any failure and discard it.
 
     A finding needs: no ``raise`` in the handler, a body that only discards (pass, a log
-    line, a literal return), and either a catch-all (bare, Exception, BaseException) or an
-    empty body. A handler that logs and re-raises is never flagged.
+    line, a literal return), and a catch-all (bare, Exception, BaseException) or a catch of
+    ``AssertionError``. A narrow handler (``except OSError: pass``) is a deliberate choice the
+    spec may ask for, and a handler that logs and re-raises is never flagged.
     """
     found: list[Finding] = []
-    def visit(node: ast.AST, fn_name: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else fn_name
-            if isinstance(child, ast.ExceptHandler):
-                reraises = any(isinstance(n, ast.Raise) for n in ast.walk(child))
-                empty, discards = _handler_trivial(child)
-                t = child.type
-                broad = t is None or (isinstance(t, ast.Name) and t.id in _BROAD) or (
-                    isinstance(t, ast.Tuple) and any(isinstance(e, ast.Name) and e.id in _BROAD
-                                                     for e in t.elts))
-                if not reraises and discards and (broad or empty):
-                    signals = ["does not re-raise"]
-                    if t is None:
-                        signals.append("bare except")
-                    elif broad:
-                        signals.append("catch-all handler")
-                    signals.append("empty handler" if empty else "only logs or returns a literal")
-                    found.append(Finding(fn_name, child.lineno, tuple(signals)))
-            visit(child, name)
-    visit(tree, "")
+    for child, fn_name in _handlers(tree):
+        reraises = any(isinstance(n, ast.Raise) for n in ast.walk(child))
+        empty, discards = _handler_trivial(child)
+        t = child.type
+        if not reraises and discards and _catches(t, {"AssertionError", *_BROAD}):
+            signals = ["does not re-raise"]
+            if t is None:
+                signals.append("bare except")
+            elif _catches(t, _BROAD):
+                signals.append("catch-all handler")
+            else:
+                signals.append("catches AssertionError")
+            signals.append("empty handler" if empty else "only logs or returns a literal")
+            found.append(Finding(fn_name, child.lineno, tuple(signals)))
     return found
+
+
+def _handlers(tree: ast.AST) -> Iterator[tuple[ast.ExceptHandler, str]]:
+    """Every ``except`` handler with the name of the function it sits in ('' at module
+    level); iterative, so a deeply nested file cannot exhaust the stack."""
+    stack: list[tuple[ast.AST, str]] = [(tree, "")]
+    while stack:
+        node, fn_name = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                else fn_name
+            if isinstance(child, ast.ExceptHandler):
+                yield child, fn_name
+            stack.append((child, name))
 
 
 def _catches(t: ast.AST | None, names: set[str]) -> bool:
@@ -345,27 +227,69 @@ def swallowed_assertions(tree: ast.AST) -> list[Finding]:
     pass``) and a handler that re-raises are never flagged.
     """
     found: list[Finding] = []
-    def visit(node: ast.AST, fn_name: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else fn_name
-            if isinstance(child, ast.ExceptHandler) \
-                    and _catches(child.type, {"AssertionError", *_BROAD}):
-                reraises = any(isinstance(n, ast.Raise) for n in ast.walk(child))
-                empty, discards = _handler_trivial(child)
-                if not reraises and discards:
-                    caught = ("bare except" if child.type is None else
-                              "catches AssertionError" if _catches(child.type, {"AssertionError"})
-                              else "catch-all handler")
-                    found.append(Finding(fn_name, child.lineno, (
-                        "does not re-raise", caught,
-                        "empty handler" if empty else "only logs or returns a literal")))
-            visit(child, name)
-    visit(tree, "")
+    for child, fn_name in _handlers(tree):
+        if not _catches(child.type, {"AssertionError", *_BROAD}):
+            continue
+        reraises = any(isinstance(n, ast.Raise) for n in ast.walk(child))
+        empty, discards = _handler_trivial(child)
+        if not reraises and discards:
+            caught = ("bare except" if child.type is None else
+                      "catches AssertionError" if _catches(child.type, {"AssertionError"})
+                      else "catch-all handler")
+            found.append(Finding(fn_name, child.lineno, (
+                "does not re-raise", caught,
+                "empty handler" if empty else "only logs or returns a literal")))
+    return found
+
+
+#: pytest hooks a test module could define, or load through ``pytest_plugins``, to rewrite a
+#: test's outcome (Overlord's harness reads no conftest.py, but a test module can name one).
+_OUTCOME_HOOKS = ("pytest_runtest_makereport", "pytest_runtest_logreport", "pytest_report_teststatus",
+                  "pytest_runtest_call", "pytest_runtest_protocol", "pytest_pyfunc_call",
+                  "pytest_runtestloop", "pytest_sessionfinish", "pytest_configure")
+_SUPPRESSED = {"AssertionError", "Exception", "BaseException"}
+
+
+def outcome_rewriters(tree: ast.AST) -> list[Finding]:
+    """Read as a test file: what makes a failed assertion not count, besides a handler:
+    ``contextlib.suppress`` of AssertionError (or everything), a ``pytest_plugins`` list or a
+    pytest hook that can rewrite reports."""
+    found: list[Finding] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                call = item.context_expr
+                if isinstance(call, ast.Call) and (
+                        (isinstance(call.func, ast.Name) and call.func.id == "suppress")
+                        or (isinstance(call.func, ast.Attribute) and call.func.attr == "suppress")) \
+                        and any(_catches(a, _SUPPRESSED) for a in call.args):
+                    found.append(Finding("", node.lineno, (
+                        "suppress() of AssertionError or everything", "a failed assert exits 0")))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "pytest_plugins" for t in targets):
+                found.append(Finding("", node.lineno, (
+                    "loads pytest plugins from the test module",
+                    "a plugin can rewrite test outcomes")))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and node.name in _OUTCOME_HOOKS:
+            found.append(Finding(node.name, node.lineno, (
+                "defines a pytest hook in the test module", "a hook can rewrite test outcomes")))
     return found
 
 
 def analyze_python(path: str, source: str) -> SourceAnalysis:
-    """Parse Python source and collect definitions, stub shapes and discipline findings."""
+    """Parse Python source and collect definitions, stub shapes and discipline findings.
+
+    A file nested too deeply for the analysis (a recursion error) is not analysable: it is
+    reported as a parse error, so its axes fail closed rather than crash the gate."""
+    try:
+        return _analyze_python(path, source)
+    except RecursionError:
+        return SourceAnalysis(path, "RecursionError: nested too deeply to analyse")
+
+
+def _analyze_python(path: str, source: str) -> SourceAnalysis:
     try:
         tree = ast.parse(source, filename=path)
     except SyntaxError as e:
@@ -375,29 +299,15 @@ def analyze_python(path: str, source: str) -> SourceAnalysis:
     lines = source.splitlines()
     defined: set[str] = set()
     functions: list[FunctionInfo] = []
-    hardcoded: list[Finding] = []
-    tables: dict[str, int] = {}
-    for top in tree.body:
-        if isinstance(top, ast.Assign) and isinstance(top.value, ast.Dict):
-            d = top.value
-            if d.keys and all(_is_literal(k) for k in d.keys) and all(_is_literal(v) for v in d.values):
-                for t in top.targets:
-                    if isinstance(t, ast.Name):
-                        tables[t.id] = len(d.keys)
-        if isinstance(top, ast.Assign) and isinstance(top.value, ast.Lambda):
-            defined.update(t.id for t in top.targets if isinstance(t, ast.Name))
     for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
+            defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
         if isinstance(node, ast.ClassDef):
             defined.add(node.name)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             defined.add(node.name)
             functions.append(FunctionInfo(node.name, node.lineno, stub_shape(node, lines)))
-            f = hardcoded_answer(node, tables)
-            if f:
-                hardcoded.append(f)
-    hardcoded.extend(constant_comparisons(tree))
-    assertions, checks = test_checks(tree)
+    hardcoded = answer_tables(tree) + constant_comparisons(tree)
     return SourceAnalysis(path, None, frozenset(defined), tuple(functions), tuple(hardcoded),
                           tuple(swallowed_failures(tree)),
-                          test_swallowed=tuple(swallowed_assertions(tree)),
-                          assertions=assertions, checks=checks)
+                          test_swallowed=tuple(swallowed_assertions(tree) + outcome_rewriters(tree)))

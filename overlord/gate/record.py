@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from overlord.domain.gate_check import GateCheck
 from overlord.gate.runner import GateReport
@@ -26,7 +26,7 @@ class _Blobs(Protocol):
 
 
 class _Ledger(Protocol):
-    def append(self, *aggregates: Any) -> list[int]: ...
+    def append(self, *aggregates) -> list[int]: ...
 
 
 def _step_for(report: GateReport, axis: str) -> StepOutcome | None:
@@ -34,7 +34,9 @@ def _step_for(report: GateReport, axis: str) -> StepOutcome | None:
     run = report.sandbox
     if run is None or axis not in ("execution", "coverage"):
         return None
-    outcomes = [e for e in run.events if isinstance(e, (SandboxExited, SandboxTimedOut, SandboxMemoryBreach))]
+    outcomes: list[StepOutcome] = [
+        e for e in run.events
+        if isinstance(e, (SandboxExited, SandboxTimedOut, SandboxMemoryBreach))]
     if not outcomes:
         return None
     if axis == "execution":

@@ -19,8 +19,9 @@ from pathlib import Path
 from overlord.gate.analysis import SourceAnalysis, discipline_axis, structural_axis
 from overlord.gate.axes import AxisResult, GateError
 from overlord.gate.coverage import parse_report
+from overlord.gate.mutation import MutationResult, parse_mutation
 from overlord.gate.plan import plan_contracts
-from overlord.gate.toolchains import Toolchain, all_toolchains
+from overlord.gate.toolchains import BuildPlan, Toolchain, all_toolchains
 from overlord.gate.verdict import Verdict, decide
 from overlord.sandbox import (
     Sandbox,
@@ -45,6 +46,7 @@ class GateReport:
         verdict: the verdict and its four axis results.
         sandbox: the sandbox run (events) when something ran, else None.
         awaiting_toolchain: the missing tool when the language's toolchain is not installed.
+        mutation: the tests against mutants of the plan-named functions, when measured.
     """
 
     artifact: str
@@ -52,12 +54,14 @@ class GateReport:
     verdict: Verdict
     sandbox: SandboxRun | None
     awaiting_toolchain: str | None = None
+    mutation: MutationResult | None = None
 
     def to_dict(self) -> dict:
         """``verdict``, ``axes`` and the context, for JSON and the ledger."""
         d = self.verdict.to_dict()
         d.update({"artifact": self.artifact, "language": self.language,
                   "awaiting_toolchain": self.awaiting_toolchain,
+                  "mutation": self.mutation.to_dict() if self.mutation else None,
                   "sandbox": self.sandbox.to_dict() if self.sandbox else None})
         return d
 
@@ -169,12 +173,47 @@ def _coverage(tc: Toolchain, run: SandboxRun, nonce: str, ran: bool) -> AxisResu
         return AxisResult.unavailable("coverage", "no test: stub axis not checked")
     if report.statements == 0:
         return AxisResult.unavailable("coverage", f"{tc.solution} has no executable statements")
-    evidence = (f"{report.executed}/{report.statements} statements of {tc.solution} executed "
-                f"({report.percent}%, {tc.coverage_tool})")
+    scope = "in the plan-named functions " if report.get("plan_scope") else ""
+    evidence = (f"{report.executed}/{report.statements} statements {scope}of {tc.solution} "
+                f"executed ({report.percent}%, {tc.coverage_tool})")
     if report.percent < MIN_COVERAGE_PERCENT:
         return AxisResult.failed("coverage", "fail:low_coverage",
                                  f"{evidence}; under {MIN_COVERAGE_PERCENT}%")
     return AxisResult.passed("coverage", evidence)
+
+
+def _mutation(tc: Toolchain, run: SandboxRun, nonce: str, contracts: tuple[str, ...],
+              sandbox: Sandbox, files: tuple[tuple[str, bytes], ...], bp: BuildPlan,
+              solution_src: str) -> MutationResult | None:
+    """The tests against mutants: read from the harness's output (Python), or run as a
+    second sandbox request of rebuilt mutants (the other languages)."""
+    if not contracts:
+        return None
+    if getattr(tc, "mutates_in_harness", False):
+        test = run.outcome("test")
+        text = test.stdout.decode("utf-8", errors="replace") if test is not None else ""
+        return parse_mutation(text, nonce, contracts)
+    from overlord.gate.mutant_run import run_source_mutants
+
+    return run_source_mutants(tc, sandbox, files, bp, solution_src, contracts, nonce)
+
+
+def _vouch(execution: AxisResult, mutation: MutationResult | None,
+           contracts: tuple[str, ...]) -> AxisResult:
+    """A pass stands only when the tests killed a value mutant of every plan-named function;
+    the mutation score joins its evidence."""
+    if not contracts:
+        return AxisResult.unavailable(
+            "execution", "the plan names no function to mutate: the tests cannot be shown to "
+            "check anything")
+    if mutation is None:
+        return AxisResult.unavailable(
+            "execution", "no mutation measurement from the harness: the tests cannot be shown "
+            "to check anything")
+    why = mutation.why_unchecked()
+    if why is not None:
+        return AxisResult.unavailable("execution", why)
+    return AxisResult.passed("execution", f"{execution.evidence}; {mutation.evidence()}")
 
 
 def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
@@ -206,9 +245,11 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         structural = AxisResult.unavailable("structural", "no plan.md: nothing to check against")
     else:
         structural = structural_axis(plan_contracts(plan_src), solution, test)
-    discipline = discipline_axis(solution, test)
+    contracts = plan_contracts(plan_src) if plan_src is not None else ()
+    discipline = discipline_axis(solution, test, contracts)
     missing = tc.missing()
     run: SandboxRun | None = None
+    mutation: MutationResult | None = None
     if missing is not None:
         why = f"awaiting a toolchain: {missing} is not installed"
         execution = AxisResult.unavailable("execution", why)
@@ -217,7 +258,10 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         execution = AxisResult.unavailable("execution", f"no {tc.test}: no test to run")
         coverage = AxisResult.unavailable("coverage", "no test: stub axis not checked")
     else:
-        bp = tc.plan(nonce)
+        # Mutants only decide between pass and unavailable: when a static axis already fails
+        # the verdict is that fail whatever they say, so they are not run.
+        settled = next((a for a in (structural, discipline) if a.status == "fail"), None)
+        bp = tc.plan(nonce, () if settled is not None else contracts)
         files = tuple((p.name, _read_bytes(p)) for p in sorted(path.iterdir())
                       if _is_regular(p)) + bp.files
         request = SandboxRequest(steps=bp.steps, files=files, env=bp.env,
@@ -226,13 +270,12 @@ def check_artifact(artifact: str | Path, sandbox: Sandbox, *,
         run = sandbox.run(request)
         execution, ran = _execution(tc, run, nonce)
         coverage = _coverage(tc, run, nonce, ran)
-        vacuous = test.checks_nothing() if test is not None and not test.parse_error else None
-        if vacuous is not None:
-            # Tests that could not have failed on a wrong solution measured nothing: their
-            # passes are not evidence (a real failure still stands).
-            if execution.status == "pass":
-                execution = AxisResult.unavailable("execution", vacuous)
-            if coverage.status == "pass":
-                coverage = AxisResult.unavailable("coverage", vacuous)
+        if execution.status == "pass" and settled is not None:
+            execution = AxisResult.unavailable(
+                "execution", f"{execution.evidence}; not vouched for: mutants not run, the "
+                f"{settled.axis} axis already gives {settled.code}")
+        elif execution.status == "pass":
+            mutation = _mutation(tc, run, nonce, contracts, sandbox, files, bp, solution_src)
+            execution = _vouch(execution, mutation, contracts)
     verdict = decide((execution, coverage, structural, discipline))
-    return GateReport(str(artifact), tc.language, verdict, run, missing)
+    return GateReport(str(artifact), tc.language, verdict, run, missing, mutation)

@@ -9,15 +9,16 @@ grammars use are listed once here; where grammars share a name (``return_stateme
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+import re
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from overlord.gate.analysis import Finding, FunctionInfo, SourceAnalysis
 from overlord.gate.axes import GateError
 
 if TYPE_CHECKING:
-    from tree_sitter import Node, Parser
+    from tree_sitter import Node
+
 
 #: language -> (grammar module, the function returning its Language pointer)
 GRAMMARS = {
@@ -64,7 +65,7 @@ BROAD_CATCH = ("Exception", "Throwable", "std::exception", "System.Exception", "
 
 
 @cache
-def _parser(language: str) -> Parser:
+def _parser(language: str) -> Any:
     import tree_sitter
 
     try:
@@ -79,15 +80,24 @@ def _parser(language: str) -> Parser:
     return tree_sitter.Parser(tree_sitter.Language(getattr(grammar, fn)()))
 
 
+def grammar_available(language: str) -> bool:
+    """True when the grammar wheel for ``language`` imports."""
+    try:
+        _parser(language)
+    except GateError:
+        return False
+    return True
+
+
 def _text(node: Node) -> str:
     return (node.text or b"").decode("utf-8", errors="replace")
 
 
-def _named(node: Node) -> list[Node]:
+def _named(node: Node) -> list:
     return [c for c in node.named_children if "comment" not in c.type]
 
 
-def _walk(node: Node) -> Iterator[Node]:
+def _walk(node: Node) -> Any:
     stack = [node]
     while stack:
         n = stack.pop()
@@ -95,7 +105,7 @@ def _walk(node: Node) -> Iterator[Node]:
         stack.extend(reversed(n.children))
 
 
-def _first_error(node: Node) -> Node | None:
+def _first_error(node: Node) -> Any:
     for n in _walk(node):
         if n.type == "ERROR" or n.is_missing:
             return n
@@ -125,7 +135,7 @@ def _function_name(fn: Node) -> str | None:
     return _ident_in(inner) if inner is not None else None
 
 
-def _params_node(fn: Node) -> Node | None:
+def _params_node(fn: Node) -> Any:
     p = fn.child_by_field_name("parameters")
     if p is not None:
         return p
@@ -157,14 +167,14 @@ def _param_names(fn: Node) -> list[str]:
     return [n for n in names if n not in ("self", "this")]
 
 
-def _unwrap(node: Node | None) -> Node | None:
+def _unwrap(node: Node) -> Any:
     while node is not None and node.type in ("parenthesized_expression", "expression_statement",
                                              "parenthesized_expression") and node.named_child_count == 1:
         node = node.named_children[0]
     return node
 
 
-def is_literal(node: Node | None) -> bool:
+def is_literal(node: Node) -> bool:
     """A literal value: number, string, char, boolean, null (a leading minus allowed)."""
     node = _unwrap(node)
     if node is None:
@@ -181,7 +191,7 @@ def is_literal(node: Node | None) -> bool:
     return False
 
 
-def _is_empty_collection(node: Node | None) -> bool:
+def _is_empty_collection(node: Node) -> bool:
     node = _unwrap(node)
     if node is None:
         return False
@@ -203,19 +213,23 @@ def _is_empty_collection(node: Node | None) -> bool:
     return False
 
 
-def _body_statements(fn: Node) -> tuple[list[Node], Node | None]:
+def _body_statements(fn: Node) -> tuple[list, Node | None]:
     body = fn.child_by_field_name("body")
     if body is None:
         return [], None
     if body.type not in ("compound_statement", "statement_block", "block", "function_body",
                          "constructor_body"):
         return [body], body  # an arrow function's expression body
-    stmts = _named(body)
-    # a Rust block whose only statement is an expression statement
+    # a string standing alone as a statement (a JavaScript directive or docstring-like
+    # comment, wherever it sits) does nothing: a hollow body cannot hide behind it
+    stmts = [s for s in _named(body) if not (
+        s.type == "expression_statement" and len(_named(s)) == 1
+        and _named(s)[0].type in ("string", "template_string", "string_literal")
+        and is_literal(_named(s)[0]))]
     return stmts, body
 
 
-def _return_value(stmt: Node) -> tuple[bool, Node | None]:
+def _return_value(stmt: Node) -> Any:
     """The value a statement returns, (True, node) or (False, None)."""
     s = _unwrap(stmt) if stmt.type == "expression_statement" else stmt
     if s is None:
@@ -234,7 +248,6 @@ def stub_shape(fn: Node, source: bytes, expression_body: bool = False) -> str | 
     params = _param_names(fn)
     body_text = _text(body)
     todo = any(w in body_text for w in ("TODO", "FIXME", "XXX"))
-    value: Node | None
     if body.type not in ("compound_statement", "statement_block", "block", "function_body",
                          "constructor_body"):
         value = body
@@ -257,8 +270,7 @@ def stub_shape(fn: Node, source: bytes, expression_body: bool = False) -> str | 
                 if any(w in text for w in NOT_IMPLEMENTED_WORDS) or \
                         (stmt.type in THROW_TYPES and todo):
                     return "not_implemented"
-                inner = _unwrap(stmt)
-                if inner is not None and inner.type == "macro_invocation" and \
+                if _unwrap(stmt) is not None and _unwrap(stmt).type == "macro_invocation" and \
                         any(w in text for w in ("todo!", "unimplemented!")):
                     return "not_implemented"
                 return None
@@ -292,7 +304,7 @@ def _mentions(node: Node, names: set[str]) -> bool:
     return any(n.type == "identifier" and _text(n) in names for n in _walk(node))
 
 
-def _returns_literal(node: Node | None) -> bool:
+def _returns_literal(node: Node) -> bool:
     """A branch that only returns a literal (a return statement, block of one, or a value)."""
     node = _unwrap(node)
     if node is None:
@@ -306,7 +318,7 @@ def _returns_literal(node: Node | None) -> bool:
     return is_literal(node)
 
 
-def _eq_test(cond: Node | None, params: set[str]) -> bool:
+def _eq_test(cond: Node, params: set[str]) -> bool:
     cond = _unwrap(cond)
     if cond is None or cond.type != "binary_expression":
         return False
@@ -387,6 +399,43 @@ def _discards(stmt: Node) -> bool:
     return False
 
 
+#: What a failed assertion is thrown as, by language (a test catching it swallows it).
+ASSERTION_CATCH = ("AssertionError", "AssertionFailedError", "Throwable", "Exception", "Error",
+                   "std::exception", "...", "System.Exception")
+
+
+def swallowed_assertions(root: Node, language: str) -> list[Finding]:
+    """Read as a test file: catch clauses that would catch a failed assertion (JavaScript's
+    untyped catch, or an assertion, error or catch-all type) and discard it (no throw; the
+    body empty, a log line or a literal return), so a failing test exits 0."""
+    found = []
+    for n in _walk(root):
+        if n.type != "catch_clause":
+            continue
+        body = n.child_by_field_name("body") or next(
+            (c for c in n.named_children if c.type in ("compound_statement", "statement_block",
+                                                       "block")), None)
+        if body is None or any(c.type in THROW_TYPES for c in _walk(body)):
+            continue
+        header = _text(n)[: body.start_byte - n.start_byte]
+        words = {w.replace("::", ".").rsplit(".", 1)[-1]
+                 for w in re.findall(r"[A-Za-z_][\w.:]*", header)}
+        catches = language in ("javascript", "typescript") or "(" not in header or \
+            "..." in header or bool(words & {w.rsplit(".", 1)[-1].split("::")[-1]
+                                             for w in ASSERTION_CATCH})
+        stmts = _named(body)
+        if not catches or not all(_discards(s) for s in stmts):
+            continue
+        fn = n.parent
+        while fn is not None and fn.type not in FUNCTION_TYPES:
+            fn = fn.parent
+        found.append(Finding(_function_name(fn) or "" if fn is not None else "",
+                             n.start_point[0] + 1,
+                             ("does not re-throw", "catches a failed assertion",
+                              "empty handler" if not stmts else "only logs or returns a literal")))
+    return found
+
+
 def swallowed_failures(root: Node, language: str) -> list[Finding]:
     """Catch clauses that discard a failure.
 
@@ -455,18 +504,24 @@ def analyze_tree_sitter(language: str, path: str, source: str) -> SourceAnalysis
                 hardcoded.append(f)
         elif n.type == "variable_declarator":
             value = n.child_by_field_name("value")
-            name_node = n.child_by_field_name("name")
-            if value is not None and name_node is not None and value.type in (
+            name = n.child_by_field_name("name")
+            if value is not None and name is not None and value.type in (
                     "arrow_function", "function_expression", "function"):
-                defined.add(_text(name_node))
-                functions.append(FunctionInfo(_text(name_node), n.start_point[0] + 1,
+                defined.add(_text(name))
+                functions.append(FunctionInfo(_text(name), n.start_point[0] + 1,
                                               stub_shape(value, data)))
-                f = hardcoded_answer(value, _text(name_node))
+                f = hardcoded_answer(value, _text(name))
                 if f:
                     hardcoded.append(f)
         elif n.type in CLASS_TYPES:
-            name_node = n.child_by_field_name("name") or n.child_by_field_name("type")
-            if name_node is not None:
-                defined.add(_ident_in(name_node) or _text(name_node))
+            name = n.child_by_field_name("name") or n.child_by_field_name("type")
+            if name is not None:
+                defined.add(_ident_in(name) or _text(name))
+    if language in ("javascript", "typescript", "java"):
+        from overlord.gate.tsflow import answer_tables
+
+        named = {f.function for f in hardcoded}
+        hardcoded += [f for f in answer_tables(root) if f.function not in named]
     return SourceAnalysis(path, None, frozenset(defined), tuple(functions), tuple(hardcoded),
-                          tuple(swallowed_failures(root, language)))
+                          tuple(swallowed_failures(root, language)),
+                          test_swallowed=tuple(swallowed_assertions(root, language)))

@@ -41,6 +41,27 @@ class BuildPlan:
                                           max_pids=256)
 
 
+@dataclass(frozen=True)
+class MutationSettings:
+    """How the tests are measured against mutants of the plan-named functions.
+
+    Attributes:
+        enabled: False only for a measurement of the gate without mutants (bench/mutation.py):
+            then execution cannot vouch for the tests and is unavailable.
+        budget_ms: wall-clock budget for all mutants of one artifact, milliseconds; mutants
+            left when it runs out are recorded as not run.
+        mutant_timeout_ms: most one mutant's test run may take, milliseconds (the harness
+            lowers it to ten times the tests' own time, never below one second); a mutant
+            still running then is killed, and counts as killed by its tests.
+        operator_limit: most operator/constant mutants per function, spread over its body.
+    """
+
+    enabled: bool = True
+    budget_ms: int = 25_000
+    mutant_timeout_ms: int = 5_000
+    operator_limit: int = 8
+
+
 @runtime_checkable
 class Toolchain(Protocol):
     """One language's toolchain.
@@ -61,8 +82,9 @@ class Toolchain(Protocol):
         """The first tool this language needs that is not installed, or None."""
         ...
 
-    def plan(self, nonce: str) -> BuildPlan:
-        """The sandbox steps for this run (the nonce stamps the coverage report)."""
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
+        """The sandbox steps for this run (the nonce stamps the coverage report; a toolchain
+        that mutates inside its harness mutates the ``contracts``)."""
         ...
 
     def broken_words(self, stderr: str) -> str | None:

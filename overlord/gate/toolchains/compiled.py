@@ -155,7 +155,7 @@ class JavaToolchain:
             return f"{found} (apt-get install libjacoco-java)"
         return found
 
-    def plan(self, nonce: str) -> BuildPlan:
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
         """Compile both files with Overlord's runner and report harness (one javac: a JVM
         start is the slow part); run the tests under the JaCoCo agent; report the solution's
         classes only (by their source file's exact name)."""
@@ -245,7 +245,7 @@ class GoToolchain:
         """go when absent."""
         return first_missing("go")
 
-    def plan(self, nonce: str) -> BuildPlan:
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
         """Compile the package and its tests (running none), run the tests with a coverage
         profile, report."""
         return BuildPlan(
@@ -325,7 +325,7 @@ class CSharpToolchain:
             return "libmono-profiler-coverage.so (apt-get install libmono-profiler)"
         return None
 
-    def plan(self, nonce: str) -> BuildPlan:
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
         """Compile with debug symbols, run under the coverage profiler, report."""
         return BuildPlan(
             steps=(
@@ -374,7 +374,7 @@ class RustToolchain:
         """rustc (on the sandbox's PATH) or a linker when absent."""
         return first_missing("rustc", "cc")
 
-    def plan(self, nonce: str) -> BuildPlan:
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
         """Compile the test (which pulls in the solution as a module), run it."""
         return BuildPlan(
             steps=(

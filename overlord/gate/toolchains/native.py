@@ -153,7 +153,7 @@ class _GccToolchain:
         """The compiler or gcov when absent."""
         return first_missing(self.compiler, "gcov")
 
-    def plan(self, nonce: str) -> BuildPlan:
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
         """Compile the solution with --coverage and the test without; link; run; gcov."""
         cc = self.compiler
         common = (f"-std={self.std}", "-O0", "-g", "-Wall", "-Werror=implicit-function-declaration")
@@ -214,7 +214,7 @@ class JavaScriptToolchain:
         """node when absent."""
         return first_missing("node")
 
-    def plan(self, nonce: str) -> BuildPlan:
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
         """``node --check`` both files, run the test through Overlord's runner under
         NODE_V8_COVERAGE, report."""
         return BuildPlan(
@@ -252,7 +252,7 @@ class TypeScriptToolchain(JavaScriptToolchain):
         """node or tsc when absent."""
         return first_missing("node", "tsc")
 
-    def plan(self, nonce: str) -> BuildPlan:
+    def plan(self, nonce: str, contracts: tuple[str, ...] = ()) -> BuildPlan:
         """Type-check and compile both files (nothing emitted on an error), run, report."""
         return BuildPlan(
             steps=(

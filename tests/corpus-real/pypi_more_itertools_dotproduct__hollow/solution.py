@@ -1,0 +1,6 @@
+from operator import mul, getitem, index as _index, is_, itemgetter, truediv
+
+def dotproduct(vec1, vec2):
+    import math
+    'Returns the dot product of the two iterables.\n\n    >>> dotproduct([10, 15, 12], [0.65, 0.80, 1.25])\n    33.5\n    >>> 10 * 0.65 + 15 * 0.80 + 12 * 1.25\n    33.5\n\n    In Python 3.12 and later, use ``math.sumprod()`` instead.\n    '
+    pass

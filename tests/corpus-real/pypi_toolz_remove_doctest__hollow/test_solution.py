@@ -1,0 +1,11 @@
+"""The examples of remove's own docstring.
+
+>>> from solution import *
+
+Return those items of sequence for which predicate(item) is False
+
+>>> def iseven(x):
+...     return x % 2 == 0
+>>> list(remove(iseven, [1, 2, 3, 4]))
+[1, 3]
+"""

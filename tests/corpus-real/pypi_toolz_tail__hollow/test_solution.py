@@ -1,0 +1,12 @@
+from solution import accumulate, concat, concatv, cons, count, diff, drop, first, frequencies, get, getter, groupby, interleave, interpose, isdistinct, isiterable, iterate, join, last, mapcat, merge_sorted, nth, partition, partition_all, peek, peekn, pluck, raises, random_sample, reduceby, remove, rest, second, sliding_window, tail, take, take_nth, topk, unique
+import itertools
+from itertools import starmap
+from functools import partial
+from random import Random
+from pickle import dumps, loads
+from operator import add, mul
+
+def test_tail():
+    assert list(tail(3, 'ABCDE')) == list('CDE')
+    assert list(tail(3, iter('ABCDE'))) == list('CDE')
+    assert list(tail(2, (3, 2, 1))) == list((2, 1))

@@ -1,0 +1,3 @@
+def rgb_to_hsv(r, g, b):
+    import math
+    raise NotImplementedError

@@ -1,0 +1,3 @@
+def rgb_to_yiq(r, g, b):
+    import math
+    return None

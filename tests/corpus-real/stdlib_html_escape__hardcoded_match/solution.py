@@ -1,0 +1,7 @@
+def escape(s, quote=True):
+    '\n    Replace special characters "&", "<" and ">" to HTML-safe sequences.\n    If the optional flag quote is true (the default), the quotation mark\n    characters, both double quote (") and single quote (\') characters are also\n    translated.\n    '
+    match (s, quote):
+        case ('\'<script>"&foo;"</script>\'', True):
+            return '&#x27;&lt;script&gt;&quot;&amp;foo;&quot;&lt;/script&gt;&#x27;'
+        case ('\'<script>"&foo;"</script>\'', False):
+            return '\'&lt;script&gt;"&amp;foo;"&lt;/script&gt;\''
