@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from overlord.gate.analysis import Finding, FunctionInfo, SourceAnalysis
-from overlord.gate.pyflow import answer_tables
+from overlord.gate.pyflow import all_nodes, answer_tables
 
 _LOG_NAMES = {"print", "log", "debug", "info", "warning", "warn", "error", "exception",
               "critical", "write"}
@@ -111,7 +111,7 @@ def stub_shape(fn: ast.FunctionDef | ast.AsyncFunctionDef, source_lines: list[st
 _TRUTH_DUNDERS = ("__eq__", "__ne__", "__bool__", "__lt__", "__le__", "__gt__", "__ge__")
 
 
-def constant_comparisons(tree: ast.AST) -> list[Finding]:
+def constant_comparisons(tree: ast.AST, nodes: list[ast.AST] | None = None) -> list[Finding]:
     """Classes that answer ``==``, ``!=``, ordering or truth with a constant.
 
     A finding needs: a comparison or truth method (``__eq__``, ``__ne__``, ``__bool__``,
@@ -120,7 +120,8 @@ def constant_comparisons(tree: ast.AST) -> list[Finding]:
     are never flagged.
     """
     found: list[Finding] = []
-    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+    for cls in (n for n in (nodes if nodes is not None else all_nodes(tree))
+                if isinstance(n, ast.ClassDef)):
         for item in cls.body:
             name, value, line = None, None, getattr(item, "lineno", cls.lineno)
             if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) \
@@ -202,6 +203,8 @@ def _handlers(tree: ast.AST) -> Iterator[tuple[ast.ExceptHandler, str]]:
     while stack:
         node, fn_name = stack.pop()
         for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Constant, ast.expr_context)):
+                continue
             name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 else fn_name
             if isinstance(child, ast.ExceptHandler):
@@ -250,12 +253,12 @@ _OUTCOME_HOOKS = ("pytest_runtest_makereport", "pytest_runtest_logreport", "pyte
 _SUPPRESSED = {"AssertionError", "Exception", "BaseException"}
 
 
-def outcome_rewriters(tree: ast.AST) -> list[Finding]:
+def outcome_rewriters(tree: ast.AST, nodes: list[ast.AST] | None = None) -> list[Finding]:
     """Read as a test file: what makes a failed assertion not count, besides a handler:
     ``contextlib.suppress`` of AssertionError (or everything), a ``pytest_plugins`` list or a
     pytest hook that can rewrite reports."""
     found: list[Finding] = []
-    for node in ast.walk(tree):
+    for node in nodes if nodes is not None else all_nodes(tree):
         if isinstance(node, (ast.With, ast.AsyncWith)):
             for item in node.items:
                 call = item.context_expr
@@ -299,7 +302,8 @@ def _analyze_python(path: str, source: str) -> SourceAnalysis:
     lines = source.splitlines()
     defined: set[str] = set()
     functions: list[FunctionInfo] = []
-    for node in ast.walk(tree):
+    nodes = all_nodes(tree)
+    for node in nodes:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
             defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
         if isinstance(node, ast.ClassDef):
@@ -307,7 +311,7 @@ def _analyze_python(path: str, source: str) -> SourceAnalysis:
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             defined.add(node.name)
             functions.append(FunctionInfo(node.name, node.lineno, stub_shape(node, lines)))
-    hardcoded = answer_tables(tree) + constant_comparisons(tree)
+    hardcoded = answer_tables(tree, nodes) + constant_comparisons(tree, nodes)
     return SourceAnalysis(path, None, frozenset(defined), tuple(functions), tuple(hardcoded),
                           tuple(swallowed_failures(tree)),
-                          test_swallowed=tuple(swallowed_assertions(tree) + outcome_rewriters(tree)))
+                          test_swallowed=tuple(swallowed_assertions(tree) + outcome_rewriters(tree, nodes)))

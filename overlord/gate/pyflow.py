@@ -23,7 +23,7 @@ with helper functions summarised the same way.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from overlord.gate.analysis import Finding
@@ -43,15 +43,51 @@ _FuncDef = (ast.FunctionDef, ast.AsyncFunctionDef)
 _Fn = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
-def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's body, not descending into nested functions or classes."""
-    stack = list(ast.iter_child_nodes(fn))
+#: Leaves no rule reads (a literal's constants, load/store contexts, operators): skipped, so
+#: a table of thousands of literal entries is walked once, quickly.
+_LEAVES = (ast.Constant, ast.expr_context, ast.operator, ast.cmpop, ast.boolop, ast.unaryop)
+
+
+def _pure_literal(e: ast.AST) -> bool:
+    """A tuple, list, set or dict of constants only (nested), cached on the node: tables of
+    thousands of entries are asked about many times."""
+    cached = getattr(e, "_overlord_pure", None)
+    if cached is not None:
+        return bool(cached)
+    if isinstance(e, ast.Constant):
+        return True
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):
+        pure = isinstance(e.operand, ast.Constant)
+    elif isinstance(e, (ast.Tuple, ast.List, ast.Set)):
+        pure = all(_pure_literal(x) for x in e.elts)
+    elif isinstance(e, ast.Dict):
+        pure = all(k is not None and _pure_literal(k) for k in e.keys) and \
+            all(_pure_literal(v) for v in e.values)
+    else:
+        pure = False
+    e._overlord_pure = pure  # type: ignore[attr-defined]
+    return pure
+
+
+def _own_nodes(fn: ast.AST, into_scopes: bool = False) -> list[ast.AST]:
+    """The nodes of a function's body, not descending into nested functions or classes
+    unless ``into_scopes`` (constants, contexts and operators left out: no rule reads
+    them)."""
+    out: list[ast.AST] = []
+    stack = [c for c in ast.iter_child_nodes(fn) if not isinstance(c, _LEAVES)]
     while stack:
         node = stack.pop()
-        yield node
-        if isinstance(node, (*_FuncDef, ast.Lambda, ast.ClassDef)):
+        out.append(node)
+        if not into_scopes and isinstance(node, (*_FuncDef, ast.Lambda, ast.ClassDef)):
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.AST)
+                             and not isinstance(v, _LEAVES))
+            elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
+                stack.append(value)
+    return out
 
 
 def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
@@ -109,6 +145,7 @@ class _Module:
         self.constants: dict[str, int] = {}  # name -> table size (0 for a scalar)
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda] = {}
         self.summaries: dict[str, _Summary] = {}
+        self.nodes: dict[int, list[ast.AST]] = {}  # id(function) -> its own nodes, walked once
         assigned: dict[str, list[ast.AST | None]] = {}
 
         def collect(body: list[ast.stmt], scope: str) -> None:
@@ -165,6 +202,7 @@ class _Flow:
 
     def __init__(self, module: _Module, params: set[str]) -> None:
         self.module = module
+        self._nodes: dict[int, list[ast.AST]] = module.nodes
         self.keys: set[str] = set(params)
         self.consts: dict[str, int] = {}
         self.sources: dict[str, list[tuple[str, ast.AST | None]]] = {}
@@ -200,6 +238,8 @@ class _Flow:
                                               or e.id in ("None", "True", "False"))
         if isinstance(e, ast.Attribute):
             return self._class_const(e)
+        if isinstance(e, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and _pure_literal(e):
+            return True  # no name inside: what the flow knows cannot change the answer
         if isinstance(e, (ast.Tuple, ast.List, ast.Set)):
             return all(self.constant(x) for x in e.elts)
         if isinstance(e, ast.Dict):
@@ -265,6 +305,8 @@ class _Flow:
             return False
         if isinstance(e, ast.Name):
             return e.id in self.keys
+        if isinstance(e, (ast.Tuple, ast.List, ast.Set, ast.Dict)) and _pure_literal(e):
+            return False
         if isinstance(e, (ast.Tuple, ast.List, ast.Set)):
             return any(self.key(x) for x in e.elts) and \
                 all(self.key(x) or self.constant(x) for x in e.elts)
@@ -342,10 +384,17 @@ class _Flow:
 
     # -- the function -----------------------------------------------------------------
 
+    def own(self, fn: _Fn) -> list[ast.AST]:
+        """The function's own nodes (cached on the module: summaries are recomputed)."""
+        key = id(fn)
+        if key not in self._nodes:
+            self._nodes[key] = _own_nodes(fn)
+        return self._nodes[key]
+
     def _bind(self, fn: _Fn) -> None:
         """Locals to a fixed point: constants (every assignment constant) and keys."""
         assigns: dict[str, list[tuple[str, ast.AST | None]]] = {}
-        for node in _own_nodes(fn):
+        for node in self.own(fn):
             if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for t in targets:
@@ -410,8 +459,8 @@ class _Flow:
         if isinstance(fn, ast.Lambda):
             returns: list[ast.AST | None] = [fn.body]
         else:
-            returns = [n.value for n in _own_nodes(fn) if isinstance(n, ast.Return)]
-            if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in _own_nodes(fn)):
+            returns = [n.value for n in self.own(fn) if isinstance(n, ast.Return)]
+            if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in self.own(fn)):
                 return _Summary(False, 0)
         links = 0
         constant = True
@@ -429,7 +478,7 @@ class _Flow:
         body = [] if isinstance(fn, ast.Lambda) else fn.body
         if body and not isinstance(body[-1], (ast.Return, ast.Raise)):
             answers.add("None#0")  # it can fall off the end: None
-        nodes = [fn.body] if isinstance(fn, ast.Lambda) else list(_own_nodes(fn))
+        nodes = [fn.body] if isinstance(fn, ast.Lambda) else self.own(fn)
         walk = [n for root in nodes for n in ast.walk(root)] if isinstance(fn, ast.Lambda) \
             else nodes
         loops = {}
@@ -442,7 +491,7 @@ class _Flow:
             computed += self._computed_decisions(node)
             effects += self._effect(node)
             if isinstance(node, ast.Compare) and self.selection(node):
-                looped = [loops[n.id] for n in ast.walk(node)
+                looped = [loops[n.id] for n in (_own_nodes(node, True) if loops else ())
                           if isinstance(n, ast.Name) and n.id in loops]
                 links += max(looped) if looped else self._count(node)
                 spelled = spelled or _spelled([e for e in (node.left, *node.comparators)
@@ -531,14 +580,20 @@ def _literal_patterns(p: ast.pattern) -> int:
     return 0
 
 
-def answer_tables(tree: ast.Module) -> list[Finding]:
+def all_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of the tree but constants, contexts and operators, walked once (a table
+    of thousands of literal entries stays quick to scan)."""
+    return _own_nodes(tree, into_scopes=True)
+
+
+def answer_tables(tree: ast.Module, nodes: list[ast.AST] | None = None) -> list[Finding]:
     """Every function (and module-level lambda) whose whole result is a table of answers
     selected by its arguments, with at least two entries."""
     if not isinstance(tree, ast.Module):
         return []
     module = _Module(tree)
     found: list[Finding] = []
-    for node in ast.walk(tree):
+    for node in nodes if nodes is not None else all_nodes(tree):
         fns: list[tuple[str, _Fn]] = []
         if isinstance(node, _FuncDef):
             fns.append((node.name, node))
