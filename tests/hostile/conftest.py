@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -35,13 +36,34 @@ class Outcome:
     hung: bool
 
 
+# Linux keeps, in a process's peak RSS, the peak of the memory it had before exec: a child
+# forked (or vforked) from a large pytest process reports that process's peak, not its own. So
+# the command is started by a small launcher that forks it afresh, waits for it with wait4 and
+# writes its peak RSS (KiB) to a file; the launcher exits as the command did.
+_LAUNCHER = """
+import os, signal, sys
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(str(usage.ru_maxrss))
+if os.WIFSIGNALED(status):
+    signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+    os.kill(os.getpid(), os.WTERMSIG(status))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: bytes = b"",
                  hang_s: float = HANG_S) -> Outcome:
     """Run ``argv``; its peak RSS (with its own children) comes from ``wait4`` on its pid alone."""
     with tempfile.TemporaryFile() as fin, tempfile.TemporaryFile() as fout, tempfile.TemporaryFile() as ferr:
         fin.write(stdin)
         fin.seek(0)
-        p = subprocess.Popen(argv, stdin=fin, stdout=fout, stderr=ferr, env=env, cwd=cwd, start_new_session=True)
+        rss_file = Path(tempfile.mkdtemp()) / "maxrss"
+        launched = [sys.executable, "-c", _LAUNCHER, str(rss_file), *argv]
+        p = subprocess.Popen(launched, stdin=fin, stdout=fout, stderr=ferr, env=env, cwd=cwd, start_new_session=True)
         hung = threading.Event()
 
         def kill() -> None:
@@ -57,11 +79,15 @@ def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: byte
             _, status, usage = os.wait4(p.pid, 0)
         finally:
             watchdog.cancel()
+        try:
+            max_rss = int(rss_file.read_text()) * 1024
+        except (OSError, ValueError):
+            max_rss = usage.ru_maxrss * 1024  # the launcher was killed (a hang): its own peak, an upper bound
         p.returncode = os.waitstatus_to_exitcode(status)
         fout.seek(0)
         ferr.seek(0)
         return Outcome(p.returncode, fout.read().decode("utf-8", "replace"), ferr.read().decode("utf-8", "replace"),
-                       usage.ru_maxrss * 1024, hung.is_set())
+                       max_rss, hung.is_set())
 
 
 def assert_one_line_refusal(out: Outcome, *, expect_code: int = 2, expect_text: str = "") -> None:
