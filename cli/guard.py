@@ -2,7 +2,9 @@
 
 ``overlord guard check [--policy FILE]`` reads a PreToolUse JSON payload on stdin and prints one
 JSON object, ``{"decision": "allow"|"deny", "class": <class or null>, "reason": "..."}``. It
-exits 0 whenever a decision was made; a malformed payload is a decision too (deny).
+exits 0 whenever a decision was made; a malformed payload is a decision too (deny). A policy
+file it cannot use, or a payload over 8 MiB (the hook's cap), is refused before any decision:
+one ``overlord: error:`` line and exit 2 (which a hook's caller also reads as a deny).
 """
 
 from __future__ import annotations
@@ -73,17 +75,15 @@ def check(
     """Decide the PreToolUse JSON on stdin; print {"decision", "class", "reason"}."""
     from overlord.adapters.paths import RealPathResolver
     from overlord.domain.guard import GuardPolicy, decide_payload
-    from overlord.errors import ConfigError
+    from overlord.inputs import PAYLOAD_MAX_BYTES, read_stream
 
     source: Path | None = policy
     if source is None and os.path.lexists(POLICY_FILE):  # anything there is read, or refused: never skipped
         source = Path(POLICY_FILE)
-    try:
-        loaded = load_policy_file(source) if source is not None else GuardPolicy()
-    except ConfigError as e:
-        typer.echo(f"error: {e.diagnostics()}", err=True)
-        raise typer.Exit(2) from e
-    data = sys.stdin.buffer.read()
+    # a bad policy or an oversized payload is an OverlordError: one line from main, exit 2
+    loaded = load_policy_file(source) if source is not None else GuardPolicy()
+    data = read_stream(sys.stdin.buffer if sys.stdin is not None else None, what="tool call on stdin",
+                       max_bytes=PAYLOAD_MAX_BYTES)
     guard_paths = [str(source.resolve())] if source is not None else []
     decision = decide_payload(data, loaded, overlord_home=overlord_home(),
                               guard_paths=guard_paths, resolver=RealPathResolver())

@@ -134,9 +134,16 @@ def _in_process(policy: Path | None) -> int:
     import uuid
 
     from overlord.adapters.clock import SystemClock
+    from overlord.errors import InputError
+    from overlord.inputs import PAYLOAD_MAX_BYTES, read_stream
     from overlord.supervision.decision_service import DecisionCore, RunRecorder, hook_output
 
-    payload = sys.stdin.buffer.read().decode("utf-8", "replace")
+    refused: str | None = None
+    try:  # never the whole of an endless stdin: one byte past the cap is a recorded deny
+        payload: str | None = read_stream(sys.stdin.buffer if sys.stdin is not None else None,
+                                          what="tool call on stdin", max_bytes=PAYLOAD_MAX_BYTES).decode("utf-8", "replace")
+    except InputError as e:
+        payload, refused = None, f"overlord guard: {e.message}"
     run = os.environ.get("OVERLORD_RUN_ID", "")
     if not run:
         return _print_deny("overlord guard: OVERLORD_RUN_ID is not set, so the decision cannot be recorded")
@@ -145,7 +152,9 @@ def _in_process(policy: Path | None) -> int:
     with appending() as session:  # the decision is appended to the run: a checkpoint covers it
         core = DecisionCore(loaded, overlord_home=str(session.home.root), guard_paths=policy_paths,
                             recorder=RunRecorder(session.ledger, run_id, SystemClock()), run_id=str(run_id))
-        answer = core.decide_payload(payload, run_id=str(run_id))
+        answer = core.decide_payload(payload, run_id=str(run_id), error=refused)
+    if refused is not None:
+        sys.stderr.write(refused + "\n")
     sys.stdout.write(json.dumps(hook_output(answer)) + "\n")
     sys.stdout.flush()
     return 0

@@ -131,6 +131,31 @@ def lock(home: Path = HOME_OPT) -> None:
     typer.echo("locked")
 
 
+def _value_from_stdin() -> str:
+    """The value piped on stdin, one trailing line break taken off: at most 64 KiB (and its
+    line break) is read, so an endless stream is refused without being held; UTF-8 only.
+
+    Raises:
+        BadSecret: over 64 KiB, or not UTF-8 (the message never quotes the value).
+    """
+    from overlord.adapters.secrets.store import MAX_VALUE_BYTES, BadSecret
+    from overlord.errors import InputError
+    from overlord.inputs import read_stream
+
+    try:
+        data = read_stream(sys.stdin.buffer, what="secret's value on stdin", max_bytes=MAX_VALUE_BYTES + 2)
+    except InputError as e:
+        raise BadSecret("the secret's value on stdin is longer than 64 KiB", "a secret's value is at most 64 KiB") from e
+    try:
+        value = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadSecret(f"the secret's value on stdin is not UTF-8 text (byte {e.start})",
+                        "store text (encode binary keys as base64)") from None
+    finally:
+        del data
+    return value[:-2] if value.endswith("\r\n") else value[:-1] if value.endswith("\n") else value
+
+
 def set_secret(name: str = typer.Argument(..., help="The secret's name, as an environment variable (ANTHROPIC_API_KEY)."),
                home: Path = HOME_OPT) -> None:
     """Set a secret; its value is read from stdin (never from the command line)."""
@@ -142,8 +167,7 @@ def set_secret(name: str = typer.Argument(..., help="The secret's name, as an en
         except (EOFError, OSError) as e:
             raise ConfigError("no value on stdin", f"pipe it: printf %s \"$VALUE\" | overlord secret set {name}") from e
     else:
-        value = sys.stdin.read()
-        value = value[:-2] if value.endswith("\r\n") else value[:-1] if value.endswith("\n") else value
+        value = _value_from_stdin()
     change = store.set(name, value, at=SystemClock().now().strftime("%Y-%m-%dT%H:%M:%SZ"))
     del value
     _record(home, change, lambda log, at: log.written(name=change.name or name, envelope_sha256=change.envelope_sha256 or "",

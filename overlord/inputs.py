@@ -1,7 +1,8 @@
 """The one way Overlord reads a file a user hands it: a regular file, under a size cap.
 
 Missions, guard policies, price files, transcripts, exports, trust files and the home's own
-small files are all read through :func:`read_input` (bytes) or :func:`read_text` (UTF-8).
+small files are all read through :func:`read_input` (bytes) or :func:`read_text` (UTF-8);
+what arrives on stdin (a tool call, a secret's value) through :func:`read_stream`.
 Each refuses what is not a regular file (a FIFO would block forever, ``/dev/zero`` never
 ends, a directory is not a file) before reading a byte, opens without blocking and without
 taking a controlling terminal, and stops reading one byte past the cap, so a file that
@@ -17,6 +18,7 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from overlord.errors import InputError
 
@@ -32,6 +34,8 @@ SMALL_MAX_BYTES = 1 * MIB
 """Trust files, keys and the pinned checkpoint."""
 EXPORT_MAX_BYTES = 4 * GIB
 """Exports: every event and blob of a ledger."""
+PAYLOAD_MAX_BYTES = 8 * MIB
+"""A tool call's PreToolUse JSON on stdin (the hook's own cap)."""
 
 _READ_CHUNK = 1 * MIB
 
@@ -125,3 +129,30 @@ def exists(path: str | os.PathLike[str]) -> bool:
     """True when anything (a file, a FIFO, a dangling link, ...) is at ``path``: what
     :func:`read_input` must then be asked to read or refuse, rather than skipped."""
     return os.path.lexists(Path(path))
+
+
+def read_stream(stream: BinaryIO | None, *, what: str, max_bytes: int) -> bytes:
+    """The bytes of ``stream`` (stdin, a pipe) to its end, at most ``max_bytes`` of them.
+
+    Reads in chunks and stops one byte past the cap, so an endless stream (``< /dev/zero``)
+    costs at most ``max_bytes`` of memory and is refused, never truncated. ``None`` (no
+    stdin at all) reads as empty.
+
+    Raises:
+        InputError: the stream holds more than ``max_bytes``, or cannot be read.
+    """
+    if stream is None:
+        return b""
+    chunks: list[bytes] = []
+    total = 0
+    while True:
+        try:
+            chunk = stream.read(min(_READ_CHUNK, max_bytes + 1 - total))
+        except OSError as e:
+            raise InputError(f"cannot read the {what}: {e.strerror or e}") from e
+        if not chunk:
+            return b"".join(chunks)
+        total += len(chunk)
+        if total > max_bytes:
+            raise InputError(f"the {what} is over the {_size(max_bytes)} limit", f"send at most {_size(max_bytes)}")
+        chunks.append(chunk)

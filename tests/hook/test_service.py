@@ -71,3 +71,21 @@ def test_in_process_cli_without_run_denies(session, root):
                              env={"OVERLORD_HOME": str(session.home.root), "OVERLORD_RUN_ID": ""})
     assert res.exit_code == 0
     assert json.loads(res.stdout.strip().splitlines()[-1])["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_in_process_hook_on_an_endless_stdin_is_a_recorded_deny(session, root, run_id):
+    """``overlord hook claude-code < /dev/zero`` read 6.8 GB: now one byte past the 8 MiB cap
+    ends the read, the call is denied in one line, and the deny is recorded in the run."""
+    import os
+
+    from tests.conftest import overlord_cmd
+    from tests.hostile.conftest import MAX_RSS_BYTES, run_measured
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OVERLORD_")}
+    env.update(OVERLORD_HOME=str(session.home.root), OVERLORD_RUN_ID=str(run_id))
+    out = run_measured([*overlord_cmd(), "hook", "claude-code"], env=env, cwd=root, stdin="/dev/zero")
+    assert not out.hung and out.code == 0 and out.max_rss_bytes < MAX_RSS_BYTES, out
+    assert out.stderr.splitlines() == ["overlord guard: the tool call on stdin is over the 8 MiB limit"], out.stderr
+    hso = json.loads(out.stdout)["hookSpecificOutput"]
+    assert hso["permissionDecision"] == "deny" and "over the 8 MiB limit" in hso["permissionDecisionReason"]
+    assert session.ledger.get(run_id).denials == 1

@@ -55,12 +55,15 @@ sys.exit(os.waitstatus_to_exitcode(status))
 """
 
 
-def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: bytes = b"",
+def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: bytes | str = b"",
                  hang_s: float = HANG_S) -> Outcome:
-    """Run ``argv``; its peak RSS (with its own children) comes from ``wait4`` on its pid alone."""
-    with tempfile.TemporaryFile() as fin, tempfile.TemporaryFile() as fout, tempfile.TemporaryFile() as ferr:
-        fin.write(stdin)
-        fin.seek(0)
+    """Run ``argv`` with ``stdin`` (bytes, or a path to read from such as ``/dev/zero``); its
+    peak RSS (with its own children) comes from ``wait4`` on its pid alone."""
+    with (open(stdin, "rb") if isinstance(stdin, str) else tempfile.TemporaryFile()) as fin, \
+            tempfile.TemporaryFile() as fout, tempfile.TemporaryFile() as ferr:
+        if isinstance(stdin, bytes):
+            fin.write(stdin)
+            fin.seek(0)
         rss_file = Path(tempfile.mkdtemp()) / "maxrss"
         launched = [sys.executable, "-c", _LAUNCHER, str(rss_file), *argv]
         p = subprocess.Popen(launched, stdin=fin, stdout=fout, stderr=ferr, env=env, cwd=cwd, start_new_session=True)

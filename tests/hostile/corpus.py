@@ -4,7 +4,8 @@ must hold.
 
 A case's files are built in a fresh directory (``{d}`` in its argv); ``{work}`` is a worker
 root outside the home and ``{export}`` a real export of the test home. A file's content is
-bytes, or one of the markers ``FIFO``, ``DIR`` and ``SPARSE_5G`` (a sparse 5 GiB file). The
+bytes, or one of the markers ``FIFO``, ``DIR`` and ``SPARSE_5G`` (a sparse 5 GiB file). A
+case's stdin is bytes, or a path to read it from (``DEV_ZERO``: a stream that never ends). The
 first cases of each group are the exact inputs of issue 12.
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 import msgpack
 
 FIFO, DIR, SPARSE_5G = "FIFO", "DIR", "SPARSE_5G"
+DEV_ZERO = "/dev/zero"
 NOT_EXPORT = "is not an Overlord export"
 PAYLOAD = b'{"tool_name": "Bash", "tool_input": {"command": "ls"}, "cwd": "/tmp"}'
 
@@ -29,7 +31,7 @@ class Case:
     argv: tuple[str, ...]
     files: dict[str, bytes | str | Callable[[dict], bytes]] = field(default_factory=dict)
     expect: str = ""
-    stdin: bytes = b""
+    stdin: bytes | str = b""
     cwd: str = "{work}"
     needs_claude: bool = False
 
@@ -193,4 +195,13 @@ INSTALL_POLICIES = [
     Case("install_policy_dev_zero", ("policy", "set", "/dev/zero"), {}, "is a character device"),
 ]
 
-CASES = EXPORTS + MISSIONS + POLICIES + INSTALL_POLICIES
+STREAMS = [
+    Case("guard_check_stdin_dev_zero", ("guard", "check"), {}, "tool call on stdin is over the 8 MiB limit",
+         stdin=DEV_ZERO),
+    Case("secret_set_stdin_dev_zero", ("secret", "set", "X"), {}, "value on stdin is longer than 64 KiB",
+         stdin=DEV_ZERO),
+    Case("secret_set_stdin_not_utf8", ("secret", "set", "X"), {}, "value on stdin is not UTF-8 text (byte 1)",
+         stdin=b"k\xff\xfe"),
+]
+
+CASES = EXPORTS + MISSIONS + POLICIES + INSTALL_POLICIES + STREAMS
