@@ -55,20 +55,14 @@ def _size(n: int) -> str:
     return f"{n} bytes"
 
 
-def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int, follow_symlinks: bool = True) -> bytes:
-    """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
-
-    Args:
-        path: the file (a symbolic link to a regular file is followed, unless
-            ``follow_symlinks`` is false: then a link is refused, never read through, as the
-            home's own install policy must be).
-        what: what the file is, for the error line ("mission file", "export", ...).
-        max_bytes: the cap; a larger file is refused, never truncated.
+def open_input(path: str | os.PathLike[str], *, what: str, max_bytes: int,
+               follow_symlinks: bool = True) -> BinaryIO:
+    """The regular file ``path`` opened for reading (unbuffered), checked as
+    :func:`read_input` checks it; for a caller that streams it (a hash, an export) rather
+    than holding it. The caller closes it, and caps what it reads if the file may grow.
 
     Raises:
-        InputError: missing (its ``__cause__`` is then a ``FileNotFoundError``), unreadable,
-            not a regular file (a link, with ``follow_symlinks`` false), or larger than
-            ``max_bytes``.
+        InputError: as :func:`read_input`.
     """
     name = os.fspath(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC | (0 if follow_symlinks else os.O_NOFOLLOW)
@@ -94,11 +88,34 @@ def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int, follo
         if st.st_size > max_bytes:
             raise InputError(f"the {what} {name} is {st.st_size} bytes, over the {_size(max_bytes)} limit",
                              f"a {what} is at most {_size(max_bytes)}")
+        return os.fdopen(fd, "rb", buffering=0)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int, follow_symlinks: bool = True) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
+
+    Args:
+        path: the file (a symbolic link to a regular file is followed, unless
+            ``follow_symlinks`` is false: then a link is refused, never read through, as the
+            home's own files must be).
+        what: what the file is, for the error line ("mission file", "export", ...).
+        max_bytes: the cap; a larger file is refused, never truncated.
+
+    Raises:
+        InputError: missing (its ``__cause__`` is then a ``FileNotFoundError``), unreadable,
+            not a regular file (a link, with ``follow_symlinks`` false), or larger than
+            ``max_bytes``.
+    """
+    name = os.fspath(path)
+    with open_input(path, what=what, max_bytes=max_bytes, follow_symlinks=follow_symlinks) as f:
         chunks: list[bytes] = []
         total = 0
         while True:
             try:
-                chunk = os.read(fd, min(_READ_CHUNK, max_bytes + 1 - total))
+                chunk = f.read(min(_READ_CHUNK, max_bytes + 1 - total))
             except OSError as e:
                 raise InputError(f"cannot read the {what} {name}: {e.strerror}") from e
             if not chunk:
@@ -108,17 +125,15 @@ def read_input(path: str | os.PathLike[str], *, what: str, max_bytes: int, follo
                 raise InputError(f"the {what} {name} grew past the {_size(max_bytes)} limit while it was read",
                                  f"a {what} is at most {_size(max_bytes)}")
             chunks.append(chunk)
-    finally:
-        os.close(fd)
 
 
-def read_text(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> str:
+def read_text(path: str | os.PathLike[str], *, what: str, max_bytes: int, follow_symlinks: bool = True) -> str:
     """:func:`read_input`, decoded as UTF-8 (strict).
 
     Raises:
         InputError: as :func:`read_input`, or the bytes are not UTF-8 (the offset is named).
     """
-    data = read_input(path, what=what, max_bytes=max_bytes)
+    data = read_input(path, what=what, max_bytes=max_bytes, follow_symlinks=follow_symlinks)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -156,3 +171,4 @@ def read_stream(stream: BinaryIO | None, *, what: str, max_bytes: int) -> bytes:
         if total > max_bytes:
             raise InputError(f"the {what} is over the {_size(max_bytes)} limit", f"send at most {_size(max_bytes)}")
         chunks.append(chunk)
+

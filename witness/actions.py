@@ -51,7 +51,7 @@ def load_or_create_token(home_root: Path) -> str:
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise HomeError(f"the token {path} is readable by others (mode {stat.S_IMODE(mode):04o})", f"run `chmod 600 {path}`")
     try:
-        token = read_text(path, what="witness token", max_bytes=SMALL_MAX_BYTES).strip()
+        token = read_text(path, what="witness token", max_bytes=SMALL_MAX_BYTES, follow_symlinks=False).strip()
     except InputError as e:
         raise HomeError(e.message, "delete it; `overlord witness serve` makes a new one") from e
     if len(token) < 16:

@@ -163,7 +163,8 @@ class WitnessHome:
                 f"run `chmod 600 {self.key_path}`",
             )
         try:
-            return Signer.from_key(read_text(self.key_path, what="witness key", max_bytes=SMALL_MAX_BYTES).strip())
+            return Signer.from_key(read_text(self.key_path, what="witness key", max_bytes=SMALL_MAX_BYTES,
+                                               follow_symlinks=False).strip())
         except (ProofError, InputError) as e:
             raise HomeError(f"the witness key {self.key_path} is unreadable: {e}", "restore it from backup") from e
 

@@ -12,10 +12,12 @@ import hashlib
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from overlord.errors import NotFoundError
+from overlord.errors import InputError, LedgerError, NotFoundError
+from overlord.inputs import EXPORT_MAX_BYTES, open_input
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -99,23 +101,64 @@ class BlobStore:
             os.sync()
             self._unsynced = False
 
+    def open(self, sha256_hex: str) -> BinaryIO:
+        """Blob ``sha256_hex`` opened for reading, through the one capped reader with no link
+        followed (a FIFO, a device or a link to ``/dev/zero`` in a blob's place is refused
+        before a byte is read). The caller closes it.
+
+        Raises:
+            NotFoundError: no such blob. LedgerError: something other than a regular file of
+                at most 4 GiB is in its place.
+        """
+        try:
+            return open_input(self.path(sha256_hex), what="blob", max_bytes=MAX_BLOB_BYTES, follow_symlinks=False)
+        except InputError as e:
+            if isinstance(e.__cause__, FileNotFoundError):
+                raise NotFoundError(f"blob {sha256_hex} is missing from {self.root}") from e
+            raise LedgerError(e.message, "the blob store was tampered with: run `overlord verify`") from e
+
     def get(self, sha256_hex: str) -> bytes:
         """The bytes of blob ``sha256_hex``.
 
         Raises:
-            NotFoundError: no such blob.
+            NotFoundError: no such blob. LedgerError: as :meth:`open`.
         """
-        try:
-            return self.path(sha256_hex).read_bytes()
-        except FileNotFoundError as e:
-            raise NotFoundError(f"blob {sha256_hex} is missing from {self.root}") from e
+        with self.open(sha256_hex) as f:
+            return _read_capped(f, sha256_hex)
 
     def check(self, sha256_hex: str) -> str | None:
-        """``None`` when the blob exists and hashes to its name, else the problem."""
+        """``None`` when the blob exists and hashes to its name, else the problem (hashed as
+        it is read: flat memory whatever its size)."""
         try:
-            data = self.get(sha256_hex)
+            f = self.open(sha256_hex)
         except NotFoundError:
             return "blob missing"
-        if hashlib.sha256(data).hexdigest() != sha256_hex:
+        except LedgerError as e:
+            return f"blob unreadable ({e.message})"
+        digest = hashlib.sha256()
+        with f:
+            try:
+                for chunk in _chunks(f, sha256_hex):
+                    digest.update(chunk)
+            except LedgerError as e:
+                return f"blob unreadable ({e.message})"
+        if digest.hexdigest() != sha256_hex:
             return "blob altered"
         return None
+
+
+MAX_BLOB_BYTES = EXPORT_MAX_BYTES
+"""The largest blob read back (an export holds every blob, under the same cap)."""
+
+
+def _chunks(f: BinaryIO, name: str) -> Iterator[bytes]:
+    total = 0
+    while chunk := f.read(1 << 20):
+        total += len(chunk)
+        if total > MAX_BLOB_BYTES:
+            raise LedgerError(f"blob {name} grew past 4 GiB while it was read", "run `overlord verify`")
+        yield chunk
+
+
+def _read_capped(f: BinaryIO, name: str) -> bytes:
+    return b"".join(_chunks(f, name))

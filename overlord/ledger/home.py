@@ -150,7 +150,8 @@ class Home:
             HomeError: missing home. ConfigError: a bad file.
         """
         self.check_exists()
-        text = read_text(self.config_path, what="home configuration", max_bytes=TOML_MAX_BYTES)
+        text = read_text(self.config_path, what="home configuration", max_bytes=TOML_MAX_BYTES,
+                         follow_symlinks=False)
         return HomeConfig.from_toml(text, postgres_password=postgres_password)
 
     def check_key_file(self) -> None:

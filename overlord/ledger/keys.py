@@ -37,7 +37,7 @@ def load_signer(path: Path) -> Signer:
     if not os.path.lexists(path):
         raise HomeError(f"the log key {path} is missing", "restore it; without it the ledger is read-only")
     try:
-        return Signer.from_key(read_text(path, what="log key", max_bytes=SMALL_MAX_BYTES).strip())
+        return Signer.from_key(read_text(path, what="log key", max_bytes=SMALL_MAX_BYTES, follow_symlinks=False).strip())
     except InputError as e:
         raise HomeError(e.message, "restore the log key from backup") from e
     except ProofError as e:
@@ -89,7 +89,7 @@ def load_trust(path: Path) -> TrustFile:
     if not os.path.lexists(path):
         raise HomeError(f"the trust file {path} is missing", "restore it, or list the log's verifier key in it")
     try:
-        text = read_text(path, what="trust file", max_bytes=SMALL_MAX_BYTES)
+        text = read_text(path, what="trust file", max_bytes=SMALL_MAX_BYTES, follow_symlinks=False)
     except InputError as e:
         raise HomeError(e.message, e.hint) from e
     return parse_trust(text, str(path))

@@ -72,7 +72,7 @@ class LedgerSession:
         if not os.path.lexists(path):
             return None
         try:
-            return read_text(path, what="pinned checkpoint", max_bytes=SMALL_MAX_BYTES)
+            return read_text(path, what="pinned checkpoint", max_bytes=SMALL_MAX_BYTES, follow_symlinks=False)
         except InputError as e:
             raise HomeError(
                 f"the pinned checkpoint {path} is unreadable: {e.message}",

@@ -45,7 +45,9 @@ from overlord.domain.limits import (
 )
 from overlord.domain.mission import Limits
 from overlord.domain.settlement import StopCode
+from overlord.errors import InputError
 from overlord.files import replace_atomically
+from overlord.inputs import SMALL_MAX_BYTES, read_input
 from overlord.supervision.decision_service import canonical_digest
 
 log = structlog.get_logger("overlord.controller")
@@ -62,6 +64,15 @@ def parse_nothing(line: bytes) -> tuple[()]:
 
 SPOOL_MEMORY_BYTES = 1 << 20
 """Output kept in memory before a spool moves to a temporary file."""
+
+
+def _control_text(path: Path, what: str) -> str:
+    """The text of a run's control file, or ``""`` when it cannot be read (a FIFO, a link,
+    over 1 MiB: read through the one capped reader, never blocking the controller)."""
+    try:
+        return read_input(path, what=what, max_bytes=SMALL_MAX_BYTES, follow_symlinks=False).decode("utf-8", "replace").strip()
+    except InputError:
+        return ""
 
 
 class Spool:
@@ -294,16 +305,13 @@ class Controller:
         if asked is not None:
             return Crossed(*asked)
         cancel = self.control_path.with_name(CANCEL_FILE)
-        if cancel.exists():  # `overlord kill` (or the witness's kill action) asks through the run's directory
-            try:
-                why = cancel.read_text(errors="replace").strip()[:200]
-            except OSError:
-                why = ""
-            return Crossed(StopCode.CANCELLED, why or "cancelled")
+        if os.path.lexists(cancel):  # `overlord kill` (or the witness's kill action) asks through the run's directory
+            # anything there asks; its reason is read through the capped reader (no link, no FIFO)
+            return Crossed(StopCode.CANCELLED, _control_text(cancel, "cancel file")[:200] or "cancelled")
         steer = self.control_path.with_name(STEER_FILE)
-        if steer.exists():
+        if os.path.lexists(steer):
+            message = _control_text(steer, "steer file")
             try:
-                message = steer.read_text(errors="replace").strip()
                 steer.unlink()
             except OSError:
                 message = ""

@@ -14,7 +14,6 @@ run:
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
@@ -23,8 +22,10 @@ from collections.abc import Callable
 from enum import Enum
 
 from overlord.adapters.clock import Clock
+from overlord.domain.bounded import loads_json
 from overlord.domain.settlement import StopCode, stopped
-from overlord.errors import NotFoundError, OverlordError
+from overlord.errors import InputError, NotFoundError, OverlordError
+from overlord.inputs import SMALL_MAX_BYTES, read_input
 from overlord.ledger.session import LedgerSession
 from overlord.supervision.controller import CANCEL_FILE
 
@@ -37,6 +38,12 @@ class KillOutcome(str, Enum):
     ORPHAN_SETTLED = "orphan_settled"
     STILL_ALIVE = "still_alive"
     SKIPPED_SETTLED = "skipped_settled"
+
+
+def _process_id(value: object) -> int | None:
+    """A process (group) id read from control.json, or ``None``: only a positive integer
+    (0 or -1 would signal Overlord's own group, or every process)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 1 << 31 else None
 
 
 def _alive(pid: int | None) -> bool:
@@ -72,12 +79,15 @@ def kill_run(session: LedgerSession, run_id: uuid.UUID, *, clock: Clock, wait_ms
     if run.settlement is not None:
         return KillOutcome.SKIPPED_SETTLED
     run_dir = session.home.run_dir(str(run_id))
-    try:
-        control = json.loads((run_dir / "control.json").read_text())
-    except (OSError, ValueError):
+    try:  # the home's own file, through the capped reader (a FIFO or a link there is refused at once)
+        control = loads_json(read_input(run_dir / "control.json", what="control file", max_bytes=SMALL_MAX_BYTES,
+                                        follow_symlinks=False).decode("utf-8", "replace"), source="control.json")
+    except InputError:
         control = {}
-    if not _alive(control.get("pid")):
-        _killpg(control.get("runtime_pgid"))
+    if not isinstance(control, dict):
+        control = {}
+    if not _alive(_process_id(control.get("pid"))):
+        _killpg(_process_id(control.get("runtime_pgid")))
         _restore_hook(session, run)
         run.settle(stopped(StopCode.CONTROLLER_LOST, "the controller was gone; settled in place by overlord kill"),
                    at=clock.now())
@@ -88,7 +98,7 @@ def kill_run(session: LedgerSession, run_id: uuid.UUID, *, clock: Clock, wait_ms
     (run_dir / CANCEL_FILE).write_text(reason + "\n")
     if _wait_settled(session, run_id, wait_ms, sleep):
         return KillOutcome.CANCELLED_GRACEFULLY
-    _killpg(control.get("runtime_pgid"))
+    _killpg(_process_id(control.get("runtime_pgid")))
     if _wait_settled(session, run_id, wait_ms, sleep):
         return KillOutcome.FORCE_KILLED
     return KillOutcome.STILL_ALIVE

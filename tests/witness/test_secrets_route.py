@@ -34,6 +34,23 @@ async def test_names_only_and_locked_is_409(client, served) -> None:
 
 
 @pytest.mark.asyncio
+async def test_a_fifo_or_a_link_for_the_store_is_a_500_at_once(client, served) -> None:
+    """A FIFO in secrets.store's place made /api/secrets hang forever (and the server then
+    ignored SIGTERM, waiting on the reading thread); a link to /dev/zero read 5.8 GB."""
+    import asyncio
+    import os
+
+    path = SecretStore(served.session.home.root).path
+    for make, words in ((os.mkfifo, "is a FIFO"), (lambda p: p.symlink_to("/dev/zero"), "is a symbolic link")):
+        make(path)
+        try:
+            r = await asyncio.wait_for(client.get("/api/secrets"), 10)
+            assert r.status == 500 and words in (await r.json())["error"]
+        finally:
+            path.unlink()
+
+
+@pytest.mark.asyncio
 async def test_the_runs_digest_carries_spend(client, served) -> None:
     clock = StepClock()
     session = served.session

@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from overlord.errors import ConfigError, OverlordError
+from overlord.domain.bounded import loads_json
+from overlord.errors import ConfigError, InputError, OverlordError
 from overlord.files import replace_atomically
+from overlord.inputs import read_input
 
 CLIENT = Path(__file__).with_name("claude_code_hook.py")
 """The hook client's source (copied into each snapshot)."""
@@ -115,6 +117,27 @@ def _record_path(home_root: Path, root: Path) -> Path:
     return Path(home_root) / "hooks" / (hashlib.sha256(str(root).encode()).hexdigest() + ".json")
 
 
+SETTINGS_MAX_BYTES = 4 << 20
+"""The largest settings file (or hook record) read."""
+
+
+def _read_record(path: Path) -> dict[str, Any]:
+    """The home's record of one installation (``HOME/hooks/<sha>.json``), checked to be a
+    JSON object of strings (or nulls).
+
+    Raises:
+        ConfigError: it cannot be read (a FIFO, a link, too large) or is not such an object.
+    """
+    try:
+        record = loads_json(read_input(path, what="hook record", max_bytes=SETTINGS_MAX_BYTES,
+                                       follow_symlinks=False).decode("utf-8"), source=str(path))
+    except UnicodeError as e:
+        raise ConfigError(f"the hook record {path} is not UTF-8", "remove it and restore the settings by hand") from e
+    if not isinstance(record, dict) or not all(isinstance(v, (str, type(None))) for v in record.values()):
+        raise ConfigError(f"the hook record {path} is not one Overlord wrote", "remove it and restore the settings by hand")
+    return record
+
+
 def _is_ours(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
@@ -138,15 +161,19 @@ def install_hook(root: Path, home_root: Path, blobs: Blobs, *, runtime: str = "c
     digest, client = snapshot_client(home_root)
     settings_path = root / ".claude" / "settings.json"
     record_path = _record_path(home_root, root)
-    original = settings_path.read_bytes() if settings_path.exists() else None
+    _refuse_links(root, settings_path)
+    # the root's file and the home's record, each through the one capped reader, no link followed
+    original = (read_input(settings_path, what="settings file", max_bytes=SETTINGS_MAX_BYTES, follow_symlinks=False)
+                if os.path.lexists(settings_path) else None)
     original_blob = blobs.put(original) if original is not None else None
-    if record_path.exists():  # already installed: keep the first original
-        previous = json.loads(record_path.read_text())
-        original_blob = previous.get("original_blob")
+    if os.path.lexists(record_path):  # already installed: keep the first original
+        original_blob = _read_record(record_path).get("original_blob")
     try:
-        settings = json.loads(original.decode("utf-8")) if original is not None and original.strip() else {}
-    except ValueError as e:
-        raise ConfigError(f"{settings_path} is not JSON: {e}", "fix or remove it, then install again") from e
+        settings = (loads_json(original.decode("utf-8"), source=str(settings_path))
+                    if original is not None and original.strip() else {})
+    except (UnicodeError, InputError) as e:
+        raise ConfigError(f"{settings_path} is not JSON: {getattr(e, 'message', e)}",
+                          "fix or remove it, then install again") from e
     if not isinstance(settings, dict):
         raise ConfigError(f"{settings_path} is not a JSON object", "fix or remove it, then install again")
     hooks = settings.setdefault("hooks", {})
@@ -201,9 +228,14 @@ def restore_hook(root: Path, home_root: Path, blobs: Blobs) -> Installation:
     """
     root = Path(root).resolve()
     record_path = _record_path(home_root, root)
-    if not record_path.exists():
+    if not os.path.lexists(record_path):
         raise ConfigError(f"no Overlord hook is installed in {root}", "install one with `overlord hook install`")
-    inst = Installation(**json.loads(record_path.read_text()))
+    record = _read_record(record_path)
+    try:
+        inst = Installation(**record)
+    except TypeError as e:
+        raise ConfigError(f"the hook record {record_path} is not one Overlord wrote", "remove it and restore the "
+                          "settings by hand") from e
     settings_path = Path(inst.settings_path)
     _refuse_links(root, settings_path)
     if inst.original_blob is None:

@@ -38,7 +38,8 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
 
-from overlord.errors import OverlordError
+from overlord.domain.bounded import loads_json
+from overlord.errors import InputError, OverlordError
 
 FORMAT = "overlord-secrets"
 VERSION = 1
@@ -176,9 +177,12 @@ class Envelope:
         """
         if len(data) > MAX_ENVELOPE_BYTES:
             raise EnvelopeError("the secret store is larger than 16 MiB", "restore the store from a backup")
-        try:
-            raw = json.loads(data.decode("utf-8"))
-        except (UnicodeError, ValueError) as e:
+        try:  # bounded: a file of 100,000 nested arrays is refused, not a RecursionError
+            raw = loads_json(data.decode("utf-8"), source="the secret store")
+        except InputError as e:
+            raise EnvelopeError(f"the secret store is not an Overlord envelope ({e.message})",
+                                "restore the store from a backup") from e
+        except UnicodeError as e:
             raise EnvelopeError("the secret store is not an Overlord envelope (not JSON)",
                                 "restore the store from a backup") from e
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
@@ -244,8 +248,8 @@ class Envelope:
             raise EnvelopeError("the secret store fails its integrity check (edited, truncated, or from another store)",
                                 "restore the store from a backup") from e
         try:
-            value = json.loads(plain.decode("utf-8"))
-        except (UnicodeError, ValueError) as e:  # pragma: no cover - authenticated bytes Overlord wrote
+            value = loads_json(plain.decode("utf-8"), source="the secret store's contents")
+        except (UnicodeError, InputError) as e:  # pragma: no cover - authenticated bytes Overlord wrote
             raise EnvelopeError("the secret store's contents are not JSON", "restore the store from a backup") from e
         if not isinstance(value, dict):
             raise EnvelopeError("the secret store's contents are not a map", "restore the store from a backup")

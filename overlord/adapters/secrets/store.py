@@ -37,6 +37,9 @@ from typing import Any
 from overlord.adapters.secrets import envelope as env
 from overlord.adapters.secrets.envelope import Envelope, EnvelopeError, SecretStoreError, zero
 from overlord.adapters.secrets.keyring import KernelKeyring, KeyCache
+from overlord.errors import InputError
+from overlord.inputs import exists as lexists
+from overlord.inputs import read_input
 
 STORE_FILE = "secrets.store"
 DEFAULT_TIMEOUT_S = 8 * 3600
@@ -136,8 +139,9 @@ class SecretStore:
         return self.home / STORE_FILE
 
     def exists(self) -> bool:
-        """Whether the home has a store."""
-        return self.path.exists()
+        """Whether anything is in the store's place (a dangling link or a FIFO too: reading it
+        is then refused, never skipped as "no store")."""
+        return lexists(self.path)
 
     def cache_name(self, store_id: str) -> str:
         """The keyring entry of this home's store (one user keyring serves every home)."""
@@ -152,12 +156,14 @@ class SecretStore:
         Raises:
             NoStore: there is none. EnvelopeError: it is malformed or of an unknown version.
         """
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError as e:
-            raise NoStore(f"there is no secret store in {self.home}", "run `overlord secret init`") from e
-        except OSError as e:
-            raise SecretStoreError(f"cannot read the secret store {self.path}: {e.strerror}") from e
+        if not lexists(self.path):
+            raise NoStore(f"there is no secret store in {self.home}", "run `overlord secret init`")
+        try:  # the one capped reader, no link followed: a FIFO or a link to /dev/zero is refused at once
+            data = read_input(self.path, what="secret store", max_bytes=env.MAX_ENVELOPE_BYTES, follow_symlinks=False)
+        except InputError as e:
+            if isinstance(e.__cause__, FileNotFoundError):
+                raise NoStore(f"there is no secret store in {self.home}", "run `overlord secret init`") from e
+            raise SecretStoreError(e.message, "restore the store from a backup") from e
         return Envelope.from_bytes(data)
 
     def unlocked(self) -> bool:
@@ -165,7 +171,7 @@ class SecretStore:
         that fails its checks)."""
         try:
             e = self.envelope()
-        except (NoStore, EnvelopeError):
+        except SecretStoreError:  # none, or one that cannot be read or parsed
             return False
         key = self.cache.get(self.cache_name(e.store_id))
         zero(key)
