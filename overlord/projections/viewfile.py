@@ -3,7 +3,9 @@
 Every view is a projection of the ledger, so the file that holds them is never a record of
 truth: when it turns out not to be a sound database (not a database at all, a malformed
 page, tables of another shape, a FIFO or a device where the file should be), it is removed
-and the views are rebuilt from the ledger, once. A full disk, or any other failure of the
+and the views are rebuilt from the ledger, once. So are views that are not what Overlord
+writes (:class:`~overlord.projections.tracked.ViewDamaged`: tables that lost their types or
+a table, a tracking position past the ledger's). A full disk, or any other failure of the
 views' database, is one :class:`~overlord.errors.LedgerError` line, never a traceback.
 
 :func:`with_views` runs a caller's "open the views, catch them up, read them" under that
@@ -22,7 +24,7 @@ from typing import Any, TypeVar
 import structlog
 
 from overlord.errors import LedgerError
-from overlord.projections.tracked import TrackedView, catch_up, open_view
+from overlord.projections.tracked import TrackedView, ViewDamaged, catch_up, open_view
 
 log = structlog.get_logger("overlord.views")
 T = TypeVar("T")
@@ -47,7 +49,10 @@ def _sqlite_error(e: BaseException) -> sqlite3.Error | None:
 
 
 def is_damage(e: BaseException) -> bool:
-    """True when ``e`` says the views file is not a sound database of Overlord's views."""
+    """True when ``e`` says the views file is not a sound database of Overlord's views (or a
+    view in it is not what Overlord writes: :class:`ViewDamaged`)."""
+    if isinstance(e, ViewDamaged):
+        return True
     err = _sqlite_error(e)
     if err is None:
         return False
@@ -118,7 +123,7 @@ def with_views(path: str, work: Callable[[], T]) -> T:
             if _sqlite_error(e) is not None:
                 raise _failed(path, e) from e
             raise
-        log.warning("views.rebuilt", path=path, why=str(_sqlite_error(e)))
+        log.warning("views.rebuilt", path=path, why=str(e if isinstance(e, ViewDamaged) else _sqlite_error(e)))
     _remove(path)
     try:
         return work()

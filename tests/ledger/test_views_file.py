@@ -72,6 +72,77 @@ def test_a_damaged_views_file_is_rebuilt(made, how) -> None:
     assert (home / "views.sqlite").is_file()
 
 
+def _sql(views: Path, *statements: str, writable_schema: bool = False) -> None:
+    c = sqlite3.connect(views)
+    if writable_schema:
+        c.execute("PRAGMA writable_schema = ON")
+    for statement in statements:
+        c.execute(statement)
+    c.commit()
+    c.close()
+
+
+def _untyped_wrong_values(views: Path) -> None:
+    """The view's tables without their types (a file of an older Overlord, or the schema
+    edited), then values of another type, as the tester wrote them."""
+    _sql(views, "UPDATE sqlite_schema SET sql = replace(sql, ' STRICT', '') WHERE type = 'table'", writable_schema=True)
+    _sql(views, "UPDATE runs SET opened_ns = 'abc'", "UPDATE journal SET time_ns = 'zz'",
+         "UPDATE cost_items SET time_ns = 'x'")
+
+
+TAMPERS = {
+    "wrong_typed_values": _untyped_wrong_values,
+    "tracking_moved_forward": lambda v: _sql(v, "UPDATE tracking SET notification_id = 9223372036854775807"),
+    "tracking_not_a_number": lambda v: _sql(v, "UPDATE tracking SET notification_id = 'x'"),
+    "tables_dropped": lambda v: _sql(v, "DROP TABLE runs", "DROP TABLE journal", "DROP TABLE cost_items",
+                                     "DROP TABLE run_decisions"),
+}
+
+
+@pytest.fixture(scope="module")
+def good_views(made, tmp_path_factory) -> Path:
+    """A copy of a views file holding every view, caught up."""
+    home, work, env, run_id, _ = made
+    _damage(home / "views.sqlite", "none")
+    for command in COMMANDS:
+        assert _ov(env, work, *[a.format(run=run_id) for a in command]).returncode == 0
+    copy = tmp_path_factory.mktemp("goodviews") / "views.sqlite"
+    shutil.copy(home / "views.sqlite", copy)
+    return copy
+
+
+@pytest.mark.parametrize("how", sorted(TAMPERS))
+def test_a_view_that_is_not_what_overlord_writes_is_rebuilt(made, good_views, how) -> None:
+    """Wrong-typed values made ps, journal and report die with a TypeError; a tracking row
+    moved forward or a dropped table made views show less without a word."""
+    home, work, env, run_id, healthy = made
+    for command in COMMANDS:
+        _damage(home / "views.sqlite", "none")
+        shutil.copy(good_views, home / "views.sqlite")
+        TAMPERS[how](home / "views.sqlite")
+        r = _ov(env, work, *[a.format(run=run_id) for a in command])
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
+        assert "views.rebuilt" in r.stderr, (command, r.stderr)
+        if command[0] != "ps":
+            assert r.stdout == healthy[tuple(command)], command
+        else:
+            assert run_id[:8] in r.stdout
+
+
+def test_a_view_ahead_of_the_ledger_shows_what_came_after(tmp_path) -> None:
+    import json
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OVERLORD_")}
+    env["OVERLORD_HOME"] = str(tmp_path / "home")
+    work = tmp_path / "work"
+    work.mkdir()
+    assert _ov(env, work, "init").returncode == 0 and _ov(env, work, "ps").returncode == 0
+    _sql(tmp_path / "home" / "views.sqlite", "UPDATE tracking SET notification_id = 9223372036854775807")
+    new_id = json.loads(_ov(env, work, "run", "--json", "--", "true").stdout)["run_id"]
+    assert new_id[:8] in _ov(env, work, "ps").stdout  # was silently missing: the view thought it had seen it
+    assert new_id[:8] in _ov(env, work, "journal").stdout
+
+
 def test_a_full_disk_is_one_line(tmp_path) -> None:
     need_part(os.geteuid() == 0 and shutil.which("unshare") is not None and shutil.which("mount") is not None,
               "root with unshare and mount (a private tmpfs for a full disk)")
