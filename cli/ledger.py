@@ -18,13 +18,10 @@ from overlord.errors import ConfigError, NotFoundError
 from overlord.inputs import SMALL_MAX_BYTES, read_text
 from overlord.ledger import merkle
 from overlord.ledger.application import AGGREGATES
-from overlord.ledger.checkpoint import Checkpoint
-from overlord.ledger.export import read_export, write_export
-from overlord.ledger.keys import parse_trust, trusted_keys
-from overlord.ledger.note import open_note
+from overlord.ledger.export import read_export, verify_export, write_export
+from overlord.ledger.keys import parse_trust
 from overlord.ledger.session import init_home
 from overlord.ledger.store import PostgresConfig
-from overlord.ledger.verify import verify_log
 from overlord.projections.journal import JournalEntry, JournalView
 from overlord.projections.viewfile import read_view
 
@@ -143,22 +140,7 @@ def _verify_export(file: Path, trust: Path | None, workers: int):  # noqa: ANN20
         verifiers = parse_trust(read_text(trust, what="trust file", max_bytes=SMALL_MAX_BYTES), str(trust))
     else:
         verifiers = parse_trust("\n".join(exported.trust), f"{file} (its own keys)")
-
-    def open_cp(note: str) -> tuple[str, int, bytes]:
-        text, _ = open_note(note, verifiers)
-        cp = Checkpoint.from_text(text)
-        return cp.origin, cp.size, cp.root_hash
-
-    return verify_log(
-        exported.rows,
-        trusted=trusted_keys(verifiers),
-        origin=exported.origin,
-        known_topics=topics_of(*AGGREGATES),
-        check_blob=exported.check_blob,
-        open_checkpoint=open_cp,
-        pinned_note=exported.pinned,
-        workers=workers,
-    )
+    return verify_export(exported, verifiers, known_topics=topics_of(*AGGREGATES), workers=workers)
 
 
 def export(file: Path = typer.Argument(..., help="Where to write the export."), home: Path = HOME_OPT) -> None:
