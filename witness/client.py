@@ -10,8 +10,11 @@ v1.0.1) are kept; lines from unknown keys are ignored, as the spec says.
 
 from __future__ import annotations
 
-import urllib.error
-import urllib.request
+import contextlib
+import http.client
+import socket
+import threading
+import urllib.parse
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,18 +47,57 @@ class Cosignature:
 
 
 def http_post(url: str, body: bytes, timeout_s: float = 10.0) -> tuple[int, str, bytes]:
-    """POST ``body`` to ``url``; ``(status, content type, body)`` (4xx/5xx included)."""
+    """POST ``body`` to ``url``; ``(status, content type, body)`` (4xx/5xx included; at most
+    64 KiB of the answer is read).
+
+    ``timeout_s`` is a deadline for the whole exchange (connecting, sending, the answer's
+    headers and body), not a limit per read: a witness that sends its answer a byte at a
+    time is cut off when it passes (the socket is shut down under the blocked read).
+
+    Raises:
+        WitnessClientError: not an http(s) URL, unreachable, or the deadline passed (one line).
+    """
     try:
-        req = urllib.request.Request(url, data=body, method="POST", headers={"Content-Type": "text/plain"})  # noqa: S310 - the operator's URL
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port
     except ValueError as e:
         raise WitnessClientError(f"{url!r} is not a witness URL: {e}", "give it like http://127.0.0.1:8770") from e
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise WitnessClientError(f"{url!r} is not a witness URL", "give it like http://127.0.0.1:8770")
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    conn = kind(parts.hostname, port, timeout=timeout_s)
+    expired = threading.Event()
+
+    def expire() -> None:
+        expired.set()
+        sock = conn.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    timer = threading.Timer(timeout_s, expire)
+    timer.daemon = True
+    timer.start()
     try:
-        with urllib.request.urlopen(req, timeout=timeout_s) as resp:  # noqa: S310 - the operator's URL
-            return resp.status, resp.headers.get_content_type(), resp.read(1 << 16)
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers.get_content_type() if e.headers else "", e.read(1 << 16)
-    except (urllib.error.URLError, OSError) as e:
+        conn.request("POST", parts.path or "/", body, {"Content-Type": "text/plain"})
+        resp = conn.getresponse()
+        data = resp.read(1 << 16)
+        answer = resp.status, resp.headers.get_content_type(), data
+    except (OSError, http.client.HTTPException) as e:
+        if expired.is_set():
+            raise _late(url, timeout_s) from e
         raise WitnessClientError(f"cannot reach the witness at {url}: {e}", "is `overlord witness serve` running?") from e
+    finally:
+        timer.cancel()
+        conn.close()
+    if expired.is_set():  # a read cut short by the deadline can end quietly: never a partial answer
+        raise _late(url, timeout_s)
+    return answer
+
+
+def _late(url: str, timeout_s: float) -> WitnessClientError:
+    return WitnessClientError(f"the witness at {url} did not answer within {timeout_s:g} s",
+                              "check that the URL is an Overlord witness, or try again later")
 
 
 def last_cosigned_size(session: LedgerSession, at_most: int) -> int:

@@ -120,3 +120,71 @@ def test_export_of_a_witnessed_ledger_verifies_with_its_witness_keys(served, tmp
                         known_topics=topics_of(*AGGREGATES), check_blob=exported.check_blob,
                         open_checkpoint=open_cp, pinned_note=exported.pinned, workers=1)
     assert report.ok, report.summary()
+
+
+def _slow_server(answer: bytes, *, trickle_from: int):
+    """A server on a free port that sends ``answer``'s first ``trickle_from`` bytes at once,
+    then one byte every 0.2 s (a witness, or anything at its URL, that answers slowly)."""
+    import socket
+    import threading
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    stop = threading.Event()
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            try:
+                conn.sendall(answer[:trickle_from])
+                for i in range(trickle_from, len(answer)):
+                    if stop.is_set():
+                        return
+                    conn.sendall(answer[i:i + 1])
+                    time.sleep(0.2)
+            except OSError:
+                return
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return listener, stop, thread
+
+
+@pytest.mark.parametrize("where", ["headers", "body"])
+def test_a_witness_that_answers_slowly_is_cut_off_at_the_deadline(where) -> None:
+    """`checkpoint --witness` waited past 30 s on a witness sending its body a byte at a time
+    (urllib's timeout is per read): the deadline covers the whole exchange."""
+    import threading
+
+    from witness.client import http_post
+
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n"
+    listener, stop, _ = _slow_server(head + b"x" * 1000, trickle_from=5 if where == "headers" else len(head))
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/add-checkpoint"
+    raised: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            http_post(url, b"old 0\n\n", timeout_s=1.0)
+        except BaseException as e:  # noqa: BLE001 - the test reads it
+            raised.append(e)
+
+    caller = threading.Thread(target=call, daemon=True)
+    caller.start()
+    caller.join(30)  # a guard against a hang, not a timed assertion: the trickle alone would last 200 s
+    stop.set()
+    listener.close()
+    assert not caller.is_alive(), "http_post outlived its deadline"
+    assert len(raised) == 1 and isinstance(raised[0], WitnessClientError), raised
+    assert "did not answer within 1 s" in raised[0].message
+
+
+def test_bad_witness_urls_are_one_error() -> None:
+    from witness.client import http_post
+
+    for url in ("http://[::1", "http://h:99999/x", "ftp://h/x", "http:///x"):
+        with pytest.raises(WitnessClientError, match="is not a witness URL"):
+            http_post(url, b"")
