@@ -23,7 +23,7 @@ from aiohttp.typedefs import Middleware
 
 from overlord.errors import HomeError, InputError
 from overlord.inputs import SMALL_MAX_BYTES, read_text
-from witness.admission import BodyError, read_body
+from witness.admission import BodyError, answer_and_close, read_body
 
 TOKEN_FILE = "witness.token"
 ACTION_BODY: web.RequestKey[dict] = web.RequestKey("action_body", dict)
@@ -82,7 +82,8 @@ def token_gate(token: str, *, body_timeout_s: float = 10.0) -> Middleware:
         try:
             raw = await read_body(request, max_bytes=MAX_ACTION_BYTES, timeout_s=body_timeout_s)
         except BodyError as e:
-            return _deny(e.status, "action body too large" if e.status == 413 else e.message)
+            denied = _deny(e.status, "action body too large" if e.status == 413 else e.message)
+            return await answer_and_close(request, denied) if e.status == 408 else denied
         try:
             body = json.loads(raw)
         except (ValueError, UnicodeDecodeError):

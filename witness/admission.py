@@ -12,7 +12,11 @@
   byte cap (413) and a time limit (408): :func:`read_body`.
 - **Connections** are capped (past the cap a connection gets 503 and is closed), and a
   connection must finish sending a request's headers within a time limit, and may sit idle
-  between requests no longer than that: :class:`ConnectionGate`.
+  between requests no longer than that: :class:`ConnectionGate`. After a 408 the connection
+  is closed at once (:func:`answer_and_close`).
+- **Malformed requests** that aiohttp's parser refuses (two Host headers, none in HTTP/1.1,
+  a line over 8190 bytes) get their status (421 for the Host ones, else 400) and one log line,
+  not a logged traceback: :class:`WitnessRequestHandler`.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -27,6 +32,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 from aiohttp.typedefs import Middleware
 
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -34,6 +40,9 @@ STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _PORT = re.compile(r":[0-9]{1,5}")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+HANDLER_OPTIONS: dict[str, Any] = {"access_log": None}
+"""aiohttp's per-connection options: given to the AppRunner and to each :class:`WitnessRequestHandler`."""
+log = logging.getLogger("overlord.witness")
 
 
 def _error(status: int, message: str) -> web.Response:
@@ -278,3 +287,46 @@ class _Guarded(asyncio.Protocol):
         self.gate._by_transport.pop(self.transport, None)
         self.inner.connection_lost(exc)
         self.inner = None
+
+
+# -- malformed requests ----------------------------------------------------------------
+
+
+def malformed(exc: HttpProcessingError) -> tuple[int, str]:
+    """The status and reason for a request aiohttp's parser refused: two Host headers, or
+    none where HTTP/1.1 requires one, is 421 (the Host rule above); a line over the limit,
+    or anything else it cannot parse, 400."""
+    message = str(getattr(exc, "message", "") or "")
+    if "'Host' header" in message:
+        return 421, "misdirected request: " + ("two Host headers" if "Duplicate" in message else "no Host header")
+    if isinstance(exc, LineTooLong):
+        return 400, "bad request: a request line or header is longer than 8190 bytes"
+    return 400, "bad request: " + message.strip().rstrip(".")[:120]
+
+
+class WitnessRequestHandler(web.RequestHandler):
+    """aiohttp's connection protocol, but a request its parser refuses gets its status
+    (:func:`malformed`) and one log line, where aiohttp logged a traceback for each."""
+
+    def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        """A parser's refusal answered in one line; anything else as aiohttp does."""
+        if status != 400 or not isinstance(exc, HttpProcessingError):
+            return super().handle_error(request, status, exc, message)
+        code, reason = malformed(exc)
+        log.warning("refused a request from %s: %d %s", request.remote, code, reason)
+        response = _error(code, reason)
+        response.force_close()
+        return response
+
+
+async def answer_and_close(request: web.Request, response: web.Response) -> web.Response:
+    """Send ``response`` and close the connection at once, without aiohttp's lingering wait
+    for the rest of a body (a client that stopped sending, answered 408, would otherwise hold
+    the connection for another 10 s)."""
+    response.force_close()
+    await response.prepare(request)
+    await response.write_eof()
+    if request.transport is not None:
+        request.transport.close()
+    return response

@@ -40,7 +40,16 @@ from overlord.projections.journal import JournalView
 from overlord.projections.runs import resolve_run
 from overlord.projections.viewfile import read_view
 from witness.actions import actions_app
-from witness.admission import LOOPBACK_NAMES, BodyError, ConnectionGate, host_gate, read_body
+from witness.admission import (
+    HANDLER_OPTIONS,
+    LOOPBACK_NAMES,
+    BodyError,
+    ConnectionGate,
+    WitnessRequestHandler,
+    answer_and_close,
+    host_gate,
+    read_body,
+)
 from witness.approvals import approvals_routes, policy_gate
 from witness.index import LedgerIndex
 from witness.protocol import MAX_BODY_BYTES, SIZE_CONTENT_TYPE, WitnessError, add_checkpoint
@@ -286,7 +295,8 @@ async def add_checkpoint_handler(request: web.Request) -> web.Response:
     try:
         body = await read_body(request, max_bytes=MAX_BODY_BYTES, timeout_s=config.body_timeout_s)
     except BodyError as e:
-        return web.Response(status=e.status, text=e.message + "\n")
+        answer = web.Response(status=e.status, text=e.message + "\n")
+        return await answer_and_close(request, answer) if e.status == 408 else answer
     try:
         # synchronous from the state read to the compare-and-swap: no other request interleaves
         result = add_checkpoint(config.witness_store, config.witness_signer, body, now=config.unix_time())
@@ -400,12 +410,15 @@ def build_app(config: ServerConfig, gate: ConnectionGate | None = None) -> web.A
 async def start(config: ServerConfig, host: str, port: int, gate: ConnectionGate) -> tuple[web.AppRunner, asyncio.Server]:
     """Start serving ``config`` on ``host:port`` behind ``gate``; the caller stops it with
     :func:`stop`. Returns the runner and the listening server."""
-    runner = web.AppRunner(build_app(config, gate), access_log=None, handle_signals=False)
+    runner = web.AppRunner(build_app(config, gate), handle_signals=False, **HANDLER_OPTIONS)
     await runner.setup()
-    assert runner.server is not None
+    manager = runner.server
+    assert manager is not None
+    loop = asyncio.get_running_loop()
     try:
-        server = await asyncio.get_running_loop().create_server(
-            gate.protocol_factory(runner.server), host, port, reuse_address=True)
+        server = await loop.create_server(
+            gate.protocol_factory(lambda: WitnessRequestHandler(manager, loop=loop, **HANDLER_OPTIONS)), host, port,
+            reuse_address=True)
     except BaseException:
         await runner.cleanup()
         raise

@@ -51,6 +51,11 @@ REQUESTS = [
     Req("foreign_origin_on_add_checkpoint", _post("/add-checkpoint", b"old 0\n\nx\n", "Origin: http://evil.example\r\n"), 421),
     Req("null_origin_on_an_action", _post("/api/actions/checkpoint", b'{"confirm": true}',
                                          "Origin: null\r\nContent-Type: application/json\r\n"), 421),
+    # requests aiohttp's parser refuses: the documented status and one log line, no traceback
+    Req("duplicate_host", _get("/api/runs", extra="Host: {hp}\r\n"), 421),
+    Req("no_host_http_1_1", b"GET /api/runs HTTP/1.1\r\nConnection: close\r\n\r\n", 421),
+    Req("url_of_20000_bytes", _get("/" + "a" * 20_000), 400),
+    Req("header_of_20000_bytes", _get("/api/runs", extra="X-Long: " + "b" * 20_000 + "\r\n"), 400),
     # bodies
     Req("announced_body_over_64_kib", _post("/add-checkpoint", b"", "Content-Length: 1000000000\r\n").replace(
         b"Content-Length: 0\r\n", b""), 413),
@@ -127,7 +132,15 @@ def test_body_that_never_ends_is_408(server) -> None:
     _, port, _, _ = server
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
         s.sendall(f"POST /add-checkpoint HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 100\r\n\r\nold 0\n".encode())
-        assert s.recv(4096).split(b" ", 2)[1] == b"408"
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += s.recv(4096)
+        assert answer.split(b" ", 2)[1] == b"408" and b"Connection: close" in answer
+        # then closed at once: aiohttp's lingering wait for the rest of the body held it 10 s more
+        s.settimeout(3)
+        while chunk := s.recv(4096):
+            assert len(answer) < 4096, answer
+            answer += chunk
 
 
 def test_headers_that_never_end_are_cut_off(server) -> None:
@@ -169,5 +182,7 @@ def test_streams_cut_by_clients_leave_no_traceback_and_memory_stays_small(server
     err.seek(0)
     log = err.read().decode("utf-8", "replace")
     assert "Traceback" not in log and "Error handling request" not in log, log[-3000:]
+    refused = [line for line in log.splitlines() if line.startswith("refused a request from 127.0.0.1: ")]
+    assert len(refused) == 4, log[-3000:]  # one line for each request the parser refused
     assert p.returncode == 0, log[-2000:]
     assert usage.ru_maxrss * 1024 < MAX_RSS_BYTES
