@@ -39,10 +39,10 @@ def _sandbox(backend: str) -> Sandbox:
 
 
 def _fail_to_start(err: OverlordError, verbose: bool) -> None:
-    console = Console(stderr=True)
+    """Exit 2 with the CLI's one ``overlord: error:`` line (rich would wrap it at 80 columns)."""
     if verbose:
-        console.print_exception()
-    console.print(f"[red]overlord gate:[/red] {err.diagnostics()}")
+        Console(stderr=True).print_exception()
+    typer.echo(f"overlord: error: {err.diagnostics()}", err=True)
     raise typer.Exit(2)
 
 
@@ -54,7 +54,7 @@ def _record(report: GateReport, sandbox: Sandbox, home: Path | None, run_id: str
     from overlord.gate.record import record_report
     from overlord.ledger.home import Home
 
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # one line each, however long
     root = home_path(home)
     if not Home(root).config_path.is_file():
         err.print(f"overlord gate: no Overlord home at {root}: the verdict is not recorded "
@@ -114,7 +114,7 @@ def check(
         d["gate_check"] = recorded
         typer.echo(json.dumps(d, sort_keys=True))
     else:
-        console = Console()
+        console = Console(soft_wrap=True)  # an axis is one line, however long its evidence
         colour = "green" if v.passed else "red"
         console.print(f"[{colour}]{v.verdict}[/{colour}]  {artifact} ({report.language})")
         for r in v.axes:

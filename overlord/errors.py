@@ -7,6 +7,10 @@ wrong *and what to do about it*; the CLI catches the tree once, prints one line 
 
 from __future__ import annotations
 
+import re
+
+_ONE_LINE = re.compile(r"[ \t]*[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]+[ \t]*")
+
 
 class OverlordError(Exception):
     """Root of Overlord's errors.
@@ -22,10 +26,11 @@ class OverlordError(Exception):
         self.hint = hint
 
     def diagnostics(self) -> str:
-        """One line for a person: the problem, then the way forward."""
-        if self.hint:
-            return f"{self.message} ({self.hint})"
-        return self.message
+        """One line for a person: the problem, then the way forward. Line breaks inside
+        either (a driver's message, such as psycopg's two-line "connection refused") are
+        folded into single spaces: an error is always one line."""
+        text = f"{self.message} ({self.hint})" if self.hint else self.message
+        return _ONE_LINE.sub(" ", text).strip()
 
 
 class ConfigError(OverlordError):

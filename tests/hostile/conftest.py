@@ -94,13 +94,15 @@ def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: byte
 
 
 def assert_one_line_refusal(out: Outcome, *, expect_code: int = 2, expect_text: str = "") -> None:
-    """Exit ``expect_code``, exactly one line on stderr naming ``expect_text``, no traceback,
-    no hang, under 256 MiB."""
+    """Exit ``expect_code``, exactly one line on stderr naming ``expect_text`` (for exit 2, in
+    the CLI's ``overlord: error:`` form), no traceback, no hang, under 256 MiB."""
     assert not out.hung, f"hung past {HANG_S}s"
     assert "Traceback" not in out.stderr, out.stderr[-2000:]
     lines = [line for line in out.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, out.stderr[-2000:]
     assert expect_text in lines[0], lines[0]
+    if expect_code == 2:  # the CLI's one form for a command that could not start
+        assert lines[0].startswith("overlord: error: "), lines[0]
     assert out.code == expect_code, (out.code, lines[0])
     assert out.max_rss_bytes < MAX_RSS_BYTES, f"peak RSS {out.max_rss_bytes / 2**20:.0f} MiB"
 

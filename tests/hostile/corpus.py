@@ -217,4 +217,11 @@ STREAMS = [
          stdin=b"k\xff\xfe"),
 ]
 
-CASES = EXPORTS + MISSIONS + POLICIES + INSTALL_POLICIES + STREAMS
+ERROR_FORMS = [  # one line each, in the one form, with its hint (guard check said 'error:', gate wrapped at 80)
+    Case("gate_check_without_a_solution", ("gate", "check", "--no-record", "{d}/a"), {"a": DIR},
+         "cannot tell the language (solution files found: none) (put exactly one of"),
+    Case("gate_check_of_a_file", ("gate", "check", "--no-record", "{d}/a"), {"a": b"x"},
+         "is not a directory (pass the artifact directory)"),
+]
+
+CASES = EXPORTS + MISSIONS + POLICIES + INSTALL_POLICIES + STREAMS + ERROR_FORMS

@@ -104,3 +104,17 @@ def test_kill_with_a_fifo_for_control_json_settles_the_orphan_at_once(home, tmp_
     out = run_measured([*overlord_cmd(), "kill", "--json", "--wait-ms", "0", str(run.id)], env=env, cwd=work)
     assert not out.hung and out.code == 0, out
     assert json.loads(out.stdout)["outcome"] == "orphan_settled"
+
+
+def test_an_unreachable_postgresql_ledger_is_one_line(tmp_path):
+    """psycopg's "connection refused" is two lines; every error is folded into one."""
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OVERLORD_")}
+    env["OVERLORD_HOME"] = str(home)
+    subprocess.run([*overlord_cmd(), "init"], env=env, cwd=tmp_path, check=True, capture_output=True, timeout=60)
+    (home / "config.toml").write_text('[ledger]\norigin = "x"\nstore = "postgres"\n[postgres]\nhost = "127.0.0.1"\n'
+                                      "port = 1\n")
+    for argv in (["ps"], ["verify"]):
+        out = run_measured([*overlord_cmd(), *argv], env=env, cwd=tmp_path)
+        assert_one_line_refusal(out, expect_text="cannot reach the PostgreSQL ledger")
+        assert "(check [postgres] in config.toml)" in out.stderr
