@@ -24,6 +24,7 @@ from cli import ledger as ledger_cmds
 from cli import policy as policy_cmds
 from cli import run as run_cmds
 from cli import secret as secret_cmds
+from cli import task as task_cmds
 from cli import views as views_cmds
 from cli import witness as witness_cmds
 from overlord import __version__
@@ -68,6 +69,7 @@ control_cmds.register(app)
 views_cmds.register(app)
 doctor_cmds.register(app)
 approvals_cmds.register(app)
+task_cmds.register(app)
 
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")

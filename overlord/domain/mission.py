@@ -27,6 +27,8 @@ ever sees the frozen :class:`Mission`.
     [layers]    gitignore (bool, default true): seals honour the root's .gitignore
     [gate]      artifact (a directory relative to the worker root): the completion gate runs
                 on it after the run settles, and its verdict is recorded on the run
+    [task]      max_cycles (int >= 0, default 2): correction cycles before a task HALTS;
+                priority (int, default 0; higher is more urgent) (``overlord task``)
 """
 
 from __future__ import annotations
@@ -109,6 +111,8 @@ class Mission:
     gate_artifact: str | None = None  # [gate] artifact: a directory relative to the worker root
     binary: str | None = None  # [mission] binary: the runtime's CLI, as the owner has it
     tier: str | None = None  # [mission] tier: a tier of the install policy
+    max_cycles: int = 2  # [task] max_cycles: correction cycles before the task halts
+    priority: int = 0  # [task] priority: higher is more urgent (the halted list's order)
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "mission", base_dir: str | None = None) -> Mission:
@@ -123,7 +127,7 @@ class Mission:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, source: str = "mission", base_dir: str | None = None) -> Mission:
         """Check an already-parsed mission (see :meth:`from_toml`)."""
-        tables = ("mission", "guard", "limits", "connector", "recovery", "notify", "gate", "commit", "layers")
+        tables = ("mission", "guard", "limits", "connector", "recovery", "notify", "gate", "commit", "layers", "task")
         for name, value in data.items():
             if name not in tables:
                 raise ConfigError(f"{source}: unknown table [{name}]", f"allowed: {', '.join('[' + t + ']' for t in tables)}")
@@ -193,6 +197,15 @@ class Mission:
         if gate_artifact is not None and (gate_artifact.startswith("/") or ".." in gate_artifact.split("/")):
             raise ConfigError(f"{source}: gate.artifact must be a directory inside the worker root, not {gate_artifact!r}")
 
+        ta = _Table(source, "task", data.get("task", {}))
+        max_cycles = ta.get("max_cycles", int)
+        priority = ta.get("priority", int) or 0
+        ta.done()
+        if max_cycles is not None and not 0 <= max_cycles <= 100:
+            raise ConfigError(f"{source}: task.max_cycles must be in 0..100, not {max_cycles}")
+        if abs(priority) >= 2**31:
+            raise ConfigError(f"{source}: task.priority = {priority} is out of range", "give a value below 2**31")
+
         try:
             guard = GuardPolicy.from_mapping(data.get("guard", {}), base_dir=base_dir, source=source)
         except ConfigError as e:
@@ -202,7 +215,8 @@ class Mission:
         return cls(goal, runtime, command, models, guard, Limits(**ints, deadline=deadline, max_cost_micro_usd=max_cost),
                    Connector(mode, upstream, transcript, prices, api_key_secret, free), max_resumes, notify, source,
                    commit_on_pass=commit_on_pass, layers_gitignore=gitignore is not False,
-                   gate_artifact=gate_artifact, binary=binary, tier=tier)
+                   gate_artifact=gate_artifact, binary=binary, tier=tier,
+                   max_cycles=2 if max_cycles is None else max_cycles, priority=priority)
 
 
 class _Table:

@@ -25,6 +25,7 @@ from overlord.domain.policy_log import PolicyFloorPin, PolicyIntegrityFailure, P
 from overlord.domain.run import Run
 from overlord.domain.secrets import SecretStoreLog
 from overlord.domain.spend import SpendAccount
+from overlord.domain.task import Task
 from overlord.errors import LedgerError, NotFoundError
 from overlord.ledger import merkle
 from overlord.ledger.cas import StreamCAS, VersionConflict
@@ -33,7 +34,7 @@ from overlord.ledger.record import RecordError, RecordSigner, RecordVerifier, op
 from overlord.ledger.store import StoreConfig, eventsourcing_env, write_mark
 
 AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SpendAccount, SecretStoreLog, PolicyVersion,
-                                 PolicyIntegrityFailure, PolicyFloorPin, Approvals)
+                                 PolicyIntegrityFailure, PolicyFloorPin, Approvals, Task)
 PAGE = 1000
 
 

@@ -128,7 +128,12 @@ def diff(view: DiffsView, blobs: Any, run: str, from_layer: int | None = None, t
     for name, value in (("--from", a), ("--to", b)):
         if value not in layers:
             raise NotFoundError(f"run {run} has no layer {value} ({name}); it has layers 0..{layers[-1]}")
-    old, new = view.files_at(run, a), view.files_at(run, b)
+    return diff_files(view.files_at(run, a), view.files_at(run, b), blobs)
+
+
+def diff_files(old: dict[str, tuple[str, int]], new: dict[str, tuple[str, int]], blobs: Any) -> list[FileDiff]:
+    """Unified diffs between two states of a root (path -> (blob, mode)), in path order;
+    unchanged files are left out."""
     out = []
     for path in sorted(set(old) | set(new), key=str.encode):
         o, n = old.get(path), new.get(path)

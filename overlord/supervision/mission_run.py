@@ -115,12 +115,14 @@ class Prepared:
 
 @dataclass(frozen=True)
 class ResumeFrom:
-    """A settled run to resume: its id, its native session, and the HOME that holds it."""
+    """A settled run to resume: its id, its native session, and the HOME that holds it;
+    ``prompt`` is the resumed session's first message (``None``: :data:`RESUME_PROMPT`)."""
 
     run_id: uuid.UUID
     session_id: str
     runtime_home: Path
     model_requests: int = 0  # a replay continues after the requests the run already made
+    prompt: str | None = None
 
 
 def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path, install: InstallPolicy,
@@ -556,7 +558,8 @@ class MissionRun:
             clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
             preexec=self.memory.preexec if self.memory else None,
         )
-        launch = self.launch(prompt=self.mission.goal if self.resume_from is None else RESUME_PROMPT,
+        launch = self.launch(prompt=self.mission.goal if self.resume_from is None else
+                             (self.resume_from.prompt or RESUME_PROMPT),
                              resume=self.resume_from.session_id if self.resume_from else None)
         attempt = 0
         while True:
