@@ -40,7 +40,7 @@ from typing import Any
 import structlog
 
 from overlord.adapters.clock import Clock
-from overlord.domain.mission import Mission
+from overlord.domain.mission import Mission, Notify
 from overlord.domain.task import ClaimRefused, Task, TaskError, TaskState
 from overlord.errors import ConfigError, NotFoundError, OverlordError
 from overlord.ledger.home import contains
@@ -486,7 +486,8 @@ class TaskLoop:
             task = self._adopt_orphan(task)
         tm = self.mission(task)
         prompt, resume = self._first_message(task, tm)
-        mission = replace(tm.mission, gate_artifact=None)  # the loop's own self-check gates the work
+        # the loop's own self-check gates the work, and [notify] hears the task's halts, not each attempt
+        mission = replace(tm.mission, gate_artifact=None, notify=Notify())
         resume_from = None
         if resume is not None:
             session_id, from_run = resume
