@@ -67,12 +67,16 @@ def serve(
     body_timeout_s: float = typer.Option(10.0, "--body-timeout", min=0.1, help="Seconds a request body may take to arrive (then 408)."),
     home: Path = HOME_OPT,
     witness_home: Path = WHOME_OPT,
+    goal_mission: Path = typer.Option(None, "--goal-mission", help="The war room's goal console: the mission a typed goal is put into."),
+    goal_root: Path = typer.Option(None, "--goal-root", help="Where each typed goal gets a fresh worker root (a directory)."),
 ) -> None:
-    """Serve the read API, the live page at /, the C2SP witness (POST /add-checkpoint) and actions.
+    """Serve the read API, the live page at / (the war room), the C2SP witness (POST
+    /add-checkpoint) and actions.
 
     Answers only to the names it is bound to (421 for any other Host: DNS rebinding), and
     to the address a client connected to. Actions need the token in OVERLORD_HOME/witness.token
-    (created here, mode 0600).
+    (created here, mode 0600). A goal typed in the console, and an approved task, are worked
+    by an `overlord worker --task ID` process started for it.
     """
     from witness.actions import load_or_create_token
     from witness.admission import ConnectionGate, names_for
@@ -85,8 +89,16 @@ def serve(
     try:
         add_local_log(session, store)
         token = load_or_create_token(session.home.root)
+        import sys
+
+        from overlord.adapters.clock import SystemClock
+        from witness.warroom import spawn_worker_ops
+
+        ops = spawn_worker_ops(session, SystemClock(), [sys.executable, "-m", "cli.main"],
+                               goal_mission=goal_mission, goal_root=goal_root.resolve() if goal_root else None)
         config = ServerConfig(session=session, witness_signer=signer, witness_store=store, token=token,
-                              allowed_hosts=names_for(host, allow_host or ()), body_timeout_s=body_timeout_s)
+                              allowed_hosts=names_for(host, allow_host or ()), body_timeout_s=body_timeout_s,
+                              warroom=ops)
         gate = ConnectionGate(max_connections=max_connections, header_timeout_s=header_timeout_s)
         typer.echo(f"overlord witness on http://{host}:{port}/ (witness {signer.name}; token in {session.home.root}/witness.token)", err=True)
         try:

@@ -13,7 +13,11 @@ Routes:
   :mod:`witness.actions`);
 - ``GET /api/approvals``; ``POST /api/actions/approve`` and ``/deny``: the tool calls waiting
   for the owner, and the owner's decisions (see :mod:`witness.approvals`). Every action first
-  checks the install policy.
+  checks the install policy;
+- the war room (:mod:`witness.warroom`): ``GET /api/tasks``, ``/api/tasks/{id}``,
+  ``/api/tasks/{id}/stream``, ``/api/manage/status``; ``POST /api/goal`` and the actions
+  ``task-approve``, ``task-fail``, ``stop-run``, ``stop-worker`` (token-gated, and the
+  install policy checked first, as every action).
 
 The ledger is read and written on one dedicated thread (``ledger_executor``); a poller
 indexes new events (appended by this server or by any other process) and wakes streams.
@@ -28,6 +32,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -54,12 +59,15 @@ from witness.approvals import approvals_routes, policy_gate
 from witness.index import LedgerIndex
 from witness.protocol import MAX_BODY_BYTES, SIZE_CONTENT_TYPE, WitnessError, add_checkpoint
 from witness.state import WitnessStore
+from witness.warroom import SourceWatch, WarRoom, WarRoomOps, package_sources
+from witness.warroom import routes as warroom_routes
 
 MAX_LIMIT = 1000
 KEEPALIVE_S = 15.0
 
 CONFIG: web.AppKey[ServerConfig] = web.AppKey("config")
 STATE: web.AppKey[ServerState] = web.AppKey("state")
+ROOM: web.AppKey[WarRoom] = web.AppKey("warroom")
 
 
 @dataclass
@@ -77,6 +85,10 @@ class ServerConfig:
         allowed_hosts: the Host names the server answers to (see :mod:`witness.admission`);
             the address a client connected to is always accepted too.
         body_timeout_s: how long a request body may take to arrive.
+        warroom: the war room's injected operations (dispatch, stop a run or a worker, the
+            goal console's mission); the defaults do nothing.
+        sources: the source directories ``/api/manage/status`` watches (default: the
+            installed packages').
     """
 
     session: LedgerSession
@@ -88,6 +100,8 @@ class ServerConfig:
     poll_interval_s: float = 0.2
     allowed_hosts: frozenset[str] = LOOPBACK_NAMES
     body_timeout_s: float = 10.0
+    warroom: WarRoomOps = field(default_factory=WarRoomOps)
+    sources: tuple[Path, ...] | None = None
 
 
 @dataclass
@@ -353,6 +367,10 @@ async def _startup(app: web.Application) -> None:
         changed=asyncio.Condition(),
     )
     app[STATE] = state
+    config = app[CONFIG]
+    app[ROOM] = WarRoom(config.session, config.clock, config.warroom, executor=lambda: state.executor,
+                        index=lambda: state.index, changed=lambda: state.changed,
+                        sources=SourceWatch(config.sources if config.sources is not None else package_sources()))
     await _refresh(app)
     state.tasks.append(asyncio.get_running_loop().create_task(_poller(app)))
     _kick_verify(app)
@@ -363,6 +381,9 @@ async def _cleanup(app: web.Application) -> None:
     for t in state.tasks:
         t.cancel()
     await asyncio.gather(*state.tasks, return_exceptions=True)
+    room = app.get(ROOM)
+    if room is not None:
+        await asyncio.get_running_loop().run_in_executor(state.executor, room.close)
     state.executor.shutdown(wait=True)
 
 
@@ -396,9 +417,15 @@ def build_app(config: ServerConfig, gate: ConnectionGate | None = None) -> web.A
     app.router.add_post("/add-checkpoint", add_checkpoint_handler)
     listing, approve, deny = approvals_routes(CONFIG)
     app.router.add_get("/api/approvals", listing)
-    sub = actions_app(config.token, [("/checkpoint", action_checkpoint), ("/approve", approve), ("/deny", deny)],
-                      body_timeout_s=config.body_timeout_s,
-                      after=[policy_gate(CONFIG, lambda r: r.config_dict[STATE].executor)])
+    checks = [policy_gate(CONFIG, lambda r: r.config_dict[STATE].executor)]  # every action checks the policy first
+    actions: list[tuple[str, Any]] = [("/checkpoint", action_checkpoint), ("/approve", approve), ("/deny", deny)]
+    for method, path, handler in warroom_routes(ROOM, config.token, body_timeout_s=config.body_timeout_s,
+                                                after=checks):
+        if method == "ACTION":
+            actions.append((path, handler))
+        else:
+            app.router.add_route(method, path, handler)
+    sub = actions_app(config.token, actions, body_timeout_s=config.body_timeout_s, after=checks)
     sub[CONFIG] = config
     app.add_subapp("/api/actions/", sub)
     app.on_startup.append(_startup)

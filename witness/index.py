@@ -20,6 +20,7 @@ from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import topics_of
 from overlord.domain.run import Run
 from overlord.domain.spend import SpendAccount
+from overlord.domain.task import Task
 from overlord.ledger.application import Ledger
 from overlord.ledger.codec import datetime_to_ns
 from overlord.projections.journal import summarize
@@ -29,6 +30,8 @@ RUN_TOPICS = frozenset(topics_of(Run))
 CHECKPOINT_TOPIC = LogCheckpoint.Created.TOPIC
 COSIGNED_TOPIC = LogCheckpoint.Cosigned.TOPIC
 SPEND_TOPICS = frozenset(t for t in topics_of(SpendAccount) if t != SpendAccount.TOPIC)
+TASK_TOPICS = frozenset(topics_of(Task))
+WORK_OPENED = Task.WorkOpened.TOPIC
 
 
 def display(value: Any) -> Any:
@@ -86,6 +89,8 @@ class LedgerIndex:
         self.streams: list[str] = []  # stream id at each position
         self.runs: dict[str, RunDigest] = {}
         self.run_positions: dict[str, list[int]] = {}
+        self.task_positions: dict[str, list[int]] = {}  # a task's events and its runs' events
+        self.run_task: dict[str, str] = {}
         self.checkpoint: dict[str, Any] | None = None
         self.cosignatures: dict[str, list[dict[str, Any]]] = {}
         self._last_nid = 0
@@ -137,6 +142,14 @@ class LedgerIndex:
         self._digest(stream, position, n.topic, fields, time_ns)
 
     def _digest(self, stream: str, position: int, topic: str, f: dict[str, Any], time_ns: int) -> None:
+        if topic in TASK_TOPICS:
+            self.task_positions.setdefault(stream, []).append(position)
+            if topic == WORK_OPENED:
+                self.run_task[str(f["run_id"])] = stream
+            return
+        task = self.run_task.get(stream)
+        if task is not None:
+            self.task_positions[task].append(position)
         if topic == CHECKPOINT_TOPIC:
             self.checkpoint = {
                 "stream": stream, "position": position, "origin": f["origin"], "size": f["size"],
@@ -191,6 +204,11 @@ class LedgerIndex:
     def run_events(self, run_id: str) -> bytes:
         """JSON array of one run's events."""
         return b"[" + b",".join(self.events[p] for p in self.run_positions.get(run_id, [])) + b"]"
+
+    def task_events(self, task_id: str, start: int = 0) -> list[bytes]:
+        """The JSON of a task's events and its runs' events, in log order, from the
+        ``start``-th."""
+        return [self.events[p] for p in self.task_positions.get(task_id, [])[start:]]
 
     def latest_checkpoint(self) -> dict[str, Any] | None:
         """The newest checkpoint event, with its cosignatures."""

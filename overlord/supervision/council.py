@@ -24,6 +24,7 @@ rules, and the summary of each pass (``Summarized``) is written by Overlord.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -34,6 +35,7 @@ import tomllib
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -786,4 +788,44 @@ def describe(task: Task) -> dict[str, Any]:
 
 
 __all__ = ["ClaimLost", "GuildNotDescribed", "TaskLoop", "TaskMission", "TaskOutcome", "approve", "change_task",
-           "describe", "fail", "get_task", "load_task_mission", "read_task_mission", "submit", "worker_name"]
+           "describe", "fail", "get_task", "load_task_mission", "read_task_mission", "submit", "with_goal",
+           "worker_name"]
+
+
+def with_goal(text: str, goal: str, *, source: str = "the goal mission") -> str:
+    """The mission file ``text`` with ``[mission] goal`` set to ``goal`` (the war room's goal
+    console: one template, a goal typed by a person), written back as TOML.
+
+    Raises:
+        ConfigError: ``text`` is not TOML, or holds a value a mission never has.
+    """
+    try:
+        tables = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{source}: not valid TOML: {e}") from e
+    tables.setdefault("mission", {})["goal"] = goal
+    return _toml(tables, source)
+
+
+def _toml_value(value: Any, source: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)):
+        return json.dumps(value)  # a JSON string is a TOML basic string (same escapes)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v, source) for v in value) + "]"
+    raise ConfigError(f"{source}: a value of type {type(value).__name__} cannot be written back")
+
+
+def _toml(tables: Mapping[str, Any], source: str, prefix: str = "") -> str:
+    out: list[str] = []
+    scalars = {k: v for k, v in tables.items() if not isinstance(v, dict)}
+    if prefix and (scalars or not tables):
+        out.append(f"[{prefix}]")
+    out += [f"{json.dumps(k)} = {_toml_value(v, source)}" for k, v in scalars.items()]
+    for k, v in tables.items():
+        if isinstance(v, dict):
+            out.append(_toml(v, source, f"{prefix}.{json.dumps(k)}" if prefix else json.dumps(k)))
+    return "\n".join(x for x in out if x) + "\n"

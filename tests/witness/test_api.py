@@ -170,8 +170,13 @@ async def test_no_route_returns_a_secret(client, served) -> None:
     responses = [
         await client.get(p)
         for p in ["/", "/healthz", "/api/runs", f"/api/runs/{run_id}", "/api/events?limit=1000", "/api/journal",
-                  "/api/verify", "/api/secrets", "/nope", "/api/actions/checkpoint", "/api/approvals"]
+                  "/api/verify", "/api/secrets", "/nope", "/api/actions/checkpoint", "/api/approvals", "/api/tasks",
+                  "/api/tasks/0123", "/api/tasks/0123/stream", "/api/manage/status"]
     ]
+    responses.append(await client.post("/api/goal", json={"confirm": True, "goal": "x"}))
+    for action in ("task-approve", "task-fail", "stop-run", "stop-worker"):
+        responses.append(await client.post(f"/api/actions/{action}", json={"confirm": True, "id": "0123", "name": "w"},
+                                           headers={"Authorization": f"Bearer {TOKEN}"}))
     responses.append(await client.post("/add-checkpoint", data=AddCheckpointRequest(0, (), note).to_body()))
     responses.append(await client.post("/api/actions/checkpoint", json={"confirm": True},
                                        headers={"Authorization": f"Bearer {TOKEN}"}))
@@ -185,9 +190,12 @@ async def test_no_route_returns_a_secret(client, served) -> None:
     sse.close()
     for text in responses_text:
         for s in secrets:
-            assert s not in text
+            assert s not in text, (s, text[:3000])
     # every registered route was covered
     paths = {r.resource.canonical for r in client.app.router.routes() if r.resource is not None}
     assert paths <= {"/", "/healthz", "/api/runs", "/api/runs/{id}", "/api/events", "/api/events/stream",
                      "/api/journal", "/api/verify", "/api/secrets", "/add-checkpoint", "/api/actions/",
-                     "/api/actions/checkpoint", "/api/approvals", "/api/actions/approve", "/api/actions/deny"}
+                     "/api/actions/checkpoint", "/api/approvals", "/api/actions/approve", "/api/actions/deny",
+                     "/api/tasks", "/api/tasks/{id}", "/api/tasks/{id}/stream", "/api/manage/status", "/api/goal",
+                     "/api/actions/task-approve", "/api/actions/task-fail", "/api/actions/stop-run",
+                     "/api/actions/stop-worker"}
