@@ -716,9 +716,11 @@ class TaskLoop:
                 send()
             except Exception as e:  # noqa: BLE001 - bookkeeping: the halt stands
                 problem = f"{type(e).__name__}: {e}"[:500]
+                def record(t: Task, step: str = name, what: str = problem) -> None:
+                    t.bookkeeping_failed(step=step, problem=what, at=self.clock.now())
+
                 try:
-                    change_task(self.session, self.task_id,
-                                lambda t, n=name, p=problem: t.bookkeeping_failed(step=n, problem=p, at=self.clock.now()))
+                    change_task(self.session, self.task_id, record)
                 except OverlordError:
                     log.warning("task.notify_unrecorded", task_id=str(self.task_id), error=problem)
 
