@@ -86,6 +86,7 @@ def run(
     the agent's native session resumes with the verdict and the gate's evidence; after [task]
     max_cycles correction cycles (default 2) the task HALTS for the owner.
     """
+    from overlord.adapters.secrets import SecretStore
     from overlord.supervision.council import TaskLoop, get_task, submit, worker_name
     from overlord.supervision.mission_run import prepare
 
@@ -95,7 +96,8 @@ def run(
     try:
         # the runtime, its binary and the connector are checked before anything is recorded
         prepare(tm.mission, root=tm.root, home_root=session.home.root, mission_dir=tm.mission_dir,
-                host_path=os.environ.get("PATH"), sandbox=not no_sandbox)
+                host_path=os.environ.get("PATH"), sandbox=not no_sandbox, environ=dict(os.environ),
+                secrets=SecretStore(session.home.root), at=SystemClock().now())
         task_id = submit(session, tm, clock=SystemClock(), queued=False, source="task run")
         if get_task(session, task_id).guild is None:
             from overlord.supervision.council import TaskOutcome

@@ -28,7 +28,9 @@ ever sees the frozen :class:`Mission`.
     [gate]      artifact (a directory relative to the worker root): the completion gate runs
                 on it after the run settles, and its verdict is recorded on the run
     [task]      max_cycles (int >= 0, default 2): correction cycles before a task HALTS;
-                priority (int, default 0; higher is more urgent) (``overlord task``)
+                priority (int, default 0; higher is more urgent); flagged (bool, default
+                false): the task may use the install's reserved (dearest) tier from its first
+                cycle, as a correction cycle always may (``overlord task``)
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ class Mission:
     tier: str | None = None  # [mission] tier: a tier of the install policy
     max_cycles: int = 2  # [task] max_cycles: correction cycles before the task halts
     priority: int = 0  # [task] priority: higher is more urgent (the halted list's order)
+    escalate: bool = False  # [task] flagged, or set by the loop after a failed self-check: the reserved tier
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "mission", base_dir: str | None = None) -> Mission:
@@ -200,6 +203,7 @@ class Mission:
         ta = _Table(source, "task", data.get("task", {}))
         max_cycles = ta.get("max_cycles", int)
         priority = ta.get("priority", int) or 0
+        flagged = ta.get("flagged", bool)
         ta.done()
         if max_cycles is not None and not 0 <= max_cycles <= 100:
             raise ConfigError(f"{source}: task.max_cycles must be in 0..100, not {max_cycles}")
@@ -216,7 +220,7 @@ class Mission:
                    Connector(mode, upstream, transcript, prices, api_key_secret, free), max_resumes, notify, source,
                    commit_on_pass=commit_on_pass, layers_gitignore=gitignore is not False,
                    gate_artifact=gate_artifact, binary=binary, tier=tier,
-                   max_cycles=2 if max_cycles is None else max_cycles, priority=priority)
+                   max_cycles=2 if max_cycles is None else max_cycles, priority=priority, escalate=flagged is True)
 
 
 class _Table:

@@ -17,7 +17,9 @@ Pure: the ``[oracle]`` table of the install policy is checked here into frozen v
 
 Rules: tiers are tried cheapest first; a tier with no credential of its own is unavailable
 (never borrowed from another tier); the most expensive tier (of two or more) is reserved,
-used only when a task's self-check failed or it is flagged (``escalate``). A mission names
+used only when a task's self-check failed or it is flagged (``escalate``), and then tried
+first unless the mission or the goal names a tier (the Council's correction cycles, and a
+mission with ``[task] flagged = true``, escalate). A mission names
 its tier (``[mission] tier``); a goal that says "Using Tier N" uses tier N when N exists and
 is otherwise ignored. Which secret may be sent to which upstream is not decided here: the
 install policy's ``[[upstreams]]`` say it (:meth:`overlord.domain.policy.InstallPolicy.secret_may_go`),
@@ -143,6 +145,8 @@ def goal_tier(goal: str) -> str | None:
 def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate: bool = False) -> list[RouteDecision]:
     """Every attempt at a tier, in order; the last is the chosen one (``chosen``/``escalated``)
     unless none could be (then every entry is a rejection, and the caller refuses the run).
+    With ``escalate`` (a failed self-check, a flagged task) the reserved tier may be used, and
+    when neither the mission nor the goal names a tier it is tried first.
 
     Raises:
         ConfigError: the mission names a tier the policy does not have.
@@ -160,6 +164,8 @@ def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate
             out.append(RouteDecision(named, "ignored", f"the goal says \"Using Tier {named}\", which is not a tier"))
     reserved = policy.reserved()
     candidates = [policy.tiers[asked]] if asked is not None else policy.ordered()
+    if escalate and asked is None and reserved is not None:  # escalation asks for the reserved tier first
+        candidates = [policy.tiers[reserved], *(t for t in candidates if t.name != reserved)]
     why = "named by the mission" if mission_tier else "named by the goal" if asked else "the cheapest available"
     for tier in candidates:
         if tier.credential is None:

@@ -255,6 +255,7 @@ class Task(Aggregate):
             aggregate.last_verdict = self.verdict
             aggregate.last_outcome = self.outcome
             aggregate.last_evidence = self.evidence
+            aggregate.last_reason = self.reason
             aggregate.last_check = self.originator_version
             aggregate.last_check_passed = self.outcome == "pass"
 
@@ -412,6 +413,7 @@ class Task(Aggregate):
         self.last_verdict: str | None = None
         self.last_outcome: str | None = None
         self.last_evidence = ""
+        self.last_reason = ""
         self.parked: str | None = None
         self.claim: tuple[str, int] | None = None
         self.claims = 0

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import stat
@@ -45,6 +46,7 @@ from overlord.adapters.clock import Clock
 from overlord.domain.mission import Mission, Notify
 from overlord.domain.task import ClaimRefused, Task, TaskError, TaskState
 from overlord.errors import ConfigError, NotFoundError, OverlordError
+from overlord.gate.coverage import REPORT_TAG
 from overlord.ledger.home import contains
 from overlord.ledger.session import LedgerSession
 from overlord.supervision.guilds import GateRecord, Guild, GuildNotDescribed, Routing, check_goal, guild, route
@@ -59,10 +61,11 @@ HALT_STOP_CODES = frozenset({"budget", "policy", "denial_budget", "cancelled", "
 MAX_COPY_FILES = 200
 MAX_COPY_BYTES = 4 * 1024 * 1024
 MAX_EVIDENCE = 2000
+_REPORT_LINE = re.compile(r"(?:\s*\|\s*)?" + re.escape(REPORT_TAG) + r" [0-9a-f]+(?: \w+=-?\d+)*")
 
 CORRECTION = """The completion gate checked your work in {artifact} and it did not pass.
 
-Verdict: {verdict} ({reason})
+Verdict: {verdict} (the gate: {reason})
 What failed and where:
 {evidence}
 
@@ -482,14 +485,17 @@ class TaskLoop:
     def work(self, task: Task) -> None:
         """WORKING -> SELF_CHECK (or HALTED on a stop a person must judge): one supervised
         run; a run left open by a lost worker is settled first and its step worked again."""
+        from overlord.adapters.secrets import SecretStore
         from overlord.supervision.mission_run import MissionRun, ResumeFrom, prepare, runtime_home_of
 
         if task.open_run is not None:
             task = self._adopt_orphan(task)
         tm = self.mission(task)
         prompt, resume = self._first_message(task, tm)
-        # the loop's own self-check gates the work, and [notify] hears the task's halts, not each attempt
-        mission = replace(tm.mission, gate_artifact=None, notify=Notify())
+        # the loop's own self-check gates the work, and [notify] hears the task's halts, not each
+        # attempt; after a failed self-check the Oracle may escalate to the reserved tier
+        failed_check = task.last_check > 0 and not task.last_check_passed
+        mission = replace(tm.mission, gate_artifact=None, notify=Notify(), escalate=tm.mission.escalate or failed_check)
         resume_from = None
         if resume is not None:
             session_id, from_run = resume
@@ -498,7 +504,8 @@ class TaskLoop:
         else:
             mission = replace(mission, goal=prompt)
         prepared = prepare(mission, root=tm.root, home_root=self.session.home.root, mission_dir=tm.mission_dir,
-                           host_path=self.host_env.get("PATH"), sandbox=self.sandbox)
+                           host_path=self.host_env.get("PATH"), sandbox=self.sandbox, environ=self.host_env,
+                           secrets=SecretStore(self.session.home.root), at=self.clock.now())
         mr = MissionRun(self.session, mission, prepared, root=tm.root, clock=self.clock, host_env=self.host_env,
                         poll_ms=self.poll_ms, mission_blob=task.mission_blob, mission_dir=tm.mission_dir,
                         resume_from=resume_from)
@@ -540,9 +547,10 @@ class TaskLoop:
             return tm.mission.goal, None
         correction = task.last_check > task.last_work  # a check failed since the last work step
         if correction:
-            evidence = task.last_evidence or "(the gate gave no evidence)"
+            evidence = _for_the_agent(task.last_evidence) or "(the gate gave no evidence)"
             message = CORRECTION.format(artifact=task.artifact, verdict=task.last_outcome or task.last_verdict,
-                                        reason=task.last_verdict, evidence=evidence[:MAX_EVIDENCE], goal=tm.mission.goal)
+                                        reason=task.last_reason or task.last_verdict, evidence=evidence[:MAX_EVIDENCE],
+                                        goal=tm.mission.goal)
         else:  # the last attempt was cut short (its worker was lost): the same request again
             message = TAKEOVER.format(goal=tm.mission.goal)
         if resume is None or not resume[0] or not resume[1]:
@@ -723,6 +731,12 @@ class TaskLoop:
                     change_task(self.session, self.task_id, record)
                 except OverlordError:
                     log.warning("task.notify_unrecorded", task_id=str(self.task_id), error=problem)
+
+
+def _for_the_agent(evidence: str) -> str:
+    """The gate's evidence as the agent is told it: the harness's own report line (its
+    per-check nonce and counters) is the gate's business, not a finding, and is left out."""
+    return _REPORT_LINE.sub("", evidence).strip()
 
 
 def _exists(session: LedgerSession, run_id: str) -> bool:

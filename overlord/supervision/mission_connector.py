@@ -160,7 +160,7 @@ def _plan_record(mission: Mission, install: InstallPolicy, prices: PriceTable, c
     tier_name = None
     wants_tier = mission.tier is not None or goal_tier(mission.goal) in policy.tiers or (not upstream and policy.tiers)
     if policy.tiers and wants_tier:
-        decisions = tuple(route(policy, mission_tier=mission.tier, goal=mission.goal))
+        decisions = tuple(route(policy, mission_tier=mission.tier, goal=mission.goal, escalate=mission.escalate))
         tier_name = chosen(list(decisions))
         if tier_name is None:
             why = "; ".join(f"tier {d.tier}: {d.reason}" for d in decisions if d.outcome == "rejected") or "no tiers"
