@@ -22,15 +22,17 @@ import os
 import signal
 import sys
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
-from cli.context import open_session
+from cli.context import appending, open_session
 from overlord.adapters.clock import SystemClock
 from overlord.errors import ConfigError
 
+T = TypeVar("T")
 app = typer.Typer(no_args_is_help=True, add_completion=False)
 HOME_OPT = typer.Option(None, "--home", help="The Overlord home.")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON (the last line is one object).")
@@ -87,29 +89,27 @@ def run(
     max_cycles correction cycles (default 2) the task HALTS for the owner.
     """
     from overlord.adapters.secrets import SecretStore
-    from overlord.supervision.council import TaskLoop, get_task, submit, worker_name
+    from overlord.supervision.council import TaskLoop, TaskOutcome, get_task, submit, worker_name
     from overlord.supervision.mission_run import prepare
 
     tm = _read_mission(mission, root or Path.cwd())
-    session = open_session(home)
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
-        # the runtime, its binary and the connector are checked before anything is recorded
-        prepare(tm.mission, root=tm.root, home_root=session.home.root, mission_dir=tm.mission_dir,
-                host_path=os.environ.get("PATH"), sandbox=not no_sandbox, environ=dict(os.environ),
-                secrets=SecretStore(session.home.root), at=SystemClock().now())
-        task_id = submit(session, tm, clock=SystemClock(), queued=False, source="task run")
-        if get_task(session, task_id).guild is None:
-            from overlord.supervision.council import TaskOutcome
-
-            outcome = TaskOutcome.of(get_task(session, task_id))
-        else:
-            outcome = TaskLoop(session, task_id, clock=SystemClock(), host_env=dict(os.environ),
-                               worker=worker_name("task-run"), sandbox=not no_sandbox,
-                               on_step=_progress(json_out)).run()
+        # `appending`: the command ends with a checkpoint when the loop's own did not cover the log
+        with appending(home) as session:
+            # the runtime, its binary and the connector are checked before anything is recorded
+            prepare(tm.mission, root=tm.root, home_root=session.home.root, mission_dir=tm.mission_dir,
+                    host_path=os.environ.get("PATH"), sandbox=not no_sandbox, environ=dict(os.environ),
+                    secrets=SecretStore(session.home.root), at=SystemClock().now())
+            task_id = submit(session, tm, clock=SystemClock(), queued=False, source="task run")
+            if get_task(session, task_id).guild is None:
+                outcome = TaskOutcome.of(get_task(session, task_id))
+            else:
+                outcome = TaskLoop(session, task_id, clock=SystemClock(), host_env=dict(os.environ),
+                                   worker=worker_name("task-run"), sandbox=not no_sandbox,
+                                   on_step=_progress(json_out)).run()
     finally:
         signal.signal(signal.SIGTERM, previous)
-        session.close()
     _print_outcome(outcome, json_out)
     raise typer.Exit(0 if outcome.state.value == "DONE" else 1)
 
@@ -125,32 +125,25 @@ def submit_cmd(
     from overlord.supervision.council import describe, get_task, submit
 
     tm = _read_mission(mission, root or Path.cwd())
-    session = open_session(home)
-    try:
+    with appending(home) as session:
         task_id = submit(session, tm, clock=SystemClock(), queued=True, source="task submit")
         out = describe(get_task(session, task_id))
-    finally:
-        session.close()
     typer.echo(json.dumps(out) if json_out else f"task {task_id}: {out['state']} (queued, guild {out['guild']})")
 
 
-def _board(session):  # noqa: ANN001, ANN202
+def _board(session, read: Callable[[Any], T]) -> T:  # noqa: ANN001
+    """``read(board)`` on the task board caught up with the log (``views.sqlite`` is a cache:
+    a damaged file is rebuilt from the ledger)."""
     from overlord.projections.tasks import TaskBoardView
-    from overlord.projections.tracked import catch_up, open_view
+    from overlord.projections.viewfile import read_view
 
-    view = open_view(TaskBoardView, str(session.home.views_path))
-    catch_up(session.ledger, view)
-    return view
+    return read_view(session.ledger, str(session.home.views_path), TaskBoardView, read)
 
 
 def _find(session, prefix: str) -> uuid.UUID:  # noqa: ANN001
     from overlord.projections.tasks import resolve_task
 
-    view = _board(session)
-    try:
-        return uuid.UUID(resolve_task(prefix, view.task_ids()))
-    finally:
-        view.datastore.close()
+    return uuid.UUID(_board(session, lambda view: resolve_task(prefix, view.task_ids())))
 
 
 @app.command("list")
@@ -162,11 +155,7 @@ def list_cmd(
     """The task board: state, guild, cycles, verdict, runs, cost, the reason a task is parked."""
     session = open_session(home, writable=False)
     try:
-        view = _board(session)
-        try:
-            rows = view.halted() if halted else view.all()
-        finally:
-            view.datastore.close()
+        rows = _board(session, lambda view: view.halted() if halted else view.all())
     finally:
         session.close()
     if json_out:
@@ -195,11 +184,7 @@ def show(
     try:
         task_id = _find(session, task)
         out: dict[str, Any] = describe(get_task(session, task_id))
-        view = _board(session)
-        try:
-            out["steps"] = view.steps(str(task_id))
-        finally:
-            view.datastore.close()
+        out["steps"] = _board(session, lambda view: view.steps(str(task_id)))
     finally:
         session.close()
     if json_out:
@@ -226,18 +211,17 @@ def approve_cmd(
     from overlord.supervision.council import TaskLoop, approve, worker_name
     from overlord.supervision.owner import authenticate_owner
 
-    session = open_session(home)
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
-        by = authenticate_owner(session, channel="terminal")
-        task_id = _find(session, task)
-        me = worker_name("approve")
-        approve(session, task_id, by=by, worker=me, clock=SystemClock())
-        outcome = TaskLoop(session, task_id, clock=SystemClock(), host_env=dict(os.environ), worker=me,
-                           sandbox=not no_sandbox, on_step=_progress(json_out)).run()
+        with appending(home) as session:
+            by = authenticate_owner(session, channel="terminal")
+            task_id = _find(session, task)
+            me = worker_name("approve")
+            approve(session, task_id, by=by, worker=me, clock=SystemClock())
+            outcome = TaskLoop(session, task_id, clock=SystemClock(), host_env=dict(os.environ), worker=me,
+                               sandbox=not no_sandbox, on_step=_progress(json_out)).run()
     finally:
         signal.signal(signal.SIGTERM, previous)
-        session.close()
     _print_outcome(outcome, json_out)
     raise typer.Exit(0 if outcome.state.value == "DONE" else 1)
 
@@ -246,12 +230,9 @@ def _decide(task: str, home: Path | None, json_out: bool, *, cancel: bool) -> No
     from overlord.supervision.council import TaskOutcome, fail
     from overlord.supervision.owner import authenticate_owner
 
-    session = open_session(home)
-    try:
+    with appending(home) as session:  # the decision (and a stopped step's settlement) is covered
         by = authenticate_owner(session, channel="terminal")
         t = fail(session, _find(session, task), by=by, clock=SystemClock(), cancel=cancel)
-    finally:
-        session.close()
     _print_outcome(TaskOutcome.of(t), json_out)
 
 
@@ -293,7 +274,6 @@ def worker(
 
     if name is not None and (not name.strip() or "/" in name or name.startswith(".")):
         raise ConfigError(f"a worker name cannot be {name!r}", "use letters, digits, '@', ':', '-'")
-    session = open_session(home)
     stop = {"asked": False}
 
     def on_term(signum, frame) -> None:  # noqa: ANN001
@@ -303,13 +283,15 @@ def worker(
 
     previous = signal.signal(signal.SIGTERM, on_term)
     try:
-        only = _find(session, task) if task else None
-        w = Worker(session, SystemClock(), dict(os.environ), name or worker_name("worker"), lease_ms=lease_ms,
-                   poll_s=poll_ms / 1000, sandbox=not no_sandbox, drain=drain, only=only, stop=lambda: stop["asked"])
-        outcomes = w.run()
+        # each task's loop ends with a checkpoint; `appending` covers what came after the last one
+        with appending(home) as session:
+            only = _find(session, task) if task else None
+            w = Worker(session, SystemClock(), dict(os.environ), name or worker_name("worker"), lease_ms=lease_ms,
+                       poll_s=poll_ms / 1000, sandbox=not no_sandbox, drain=drain, only=only,
+                       stop=lambda: stop["asked"])
+            outcomes = w.run()
     finally:
         signal.signal(signal.SIGTERM, previous)
-        session.close()
     for o in outcomes:
         _print_outcome(o, json_out)
     if json_out:

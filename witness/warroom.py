@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import structlog
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
@@ -44,6 +45,7 @@ from overlord.ledger.session import LedgerSession
 from witness.actions import ACTION_BODY, token_gate
 
 MAX_GOAL = 4000
+log = structlog.get_logger("overlord.warroom")
 
 
 @dataclass
@@ -181,6 +183,21 @@ class WarRoom:
         catch_up(self.session.ledger, self.board)
         return self.board
 
+    def covered(self, since: int) -> None:
+        """After a war-room write: when the log grew past notification id ``since``, sign and
+        pin a checkpoint of the whole log, as every command that appends ends (``verify``
+        requires the pinned checkpoint's own event in the log); a refusal that wrote nothing
+        signs nothing. The write stands if the checkpoint fails; the failure is logged."""
+        try:
+            if self.session.ledger.max_notification_id() > since:
+                self.session.checkpoint(at=self.clock.now())
+        except OverlordError as e:
+            log.warning("warroom.checkpoint_failed", error=e.diagnostics())
+
+    def mark(self) -> int:
+        """The log's newest notification id now (for :meth:`covered`)."""
+        return int(self.session.ledger.max_notification_id())
+
     def find(self, prefix: str) -> str:
         """A task id from a unique prefix.
 
@@ -250,22 +267,26 @@ def routes(room_key: web.AppKey, token: str, *, body_timeout_s: float = 10.0,
             return _bad(e.message, 404)
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                            "X-Accel-Buffering": "no"})
-        await resp.prepare(request)
-        await resp.write(b"retry: 1000\n: task steps\n\n")
-        sent = 0
-        changed = r.changed()
-        while True:
-            index = r.index()
-            fresh = index.task_events(tid, sent)
-            if fresh:
-                await resp.write(b"".join(b"event: step\ndata: " + data + b"\n\n" for data in fresh))
-                sent += len(fresh)
-                continue
-            async with changed:
-                try:
-                    await asyncio.wait_for(changed.wait(), 15.0)
-                except TimeoutError:
-                    await resp.write(b": keep-alive\n\n")
+        try:
+            await resp.prepare(request)
+            await resp.write(b"retry: 1000\n: task steps\n\n")
+            sent = 0
+            changed = r.changed()
+            while True:
+                index = r.index()
+                fresh = index.task_events(tid, sent)
+                if fresh:
+                    await resp.write(b"".join(b"event: step\ndata: " + data + b"\n\n" for data in fresh))
+                    sent += len(fresh)
+                    continue
+                async with changed:
+                    try:
+                        await asyncio.wait_for(changed.wait(), 15.0)
+                    except TimeoutError:
+                        await resp.write(b": keep-alive\n\n")
+        except ConnectionError:  # the client went away: the normal end of a stream, not an error
+            pass
+        return resp
 
     async def goal_handler(request: web.Request) -> web.Response:
         from overlord.supervision.council import read_task_mission, submit, with_goal
@@ -285,7 +306,10 @@ def routes(room_key: web.AppKey, token: str, *, body_timeout_s: float = 10.0,
             tm = read_task_mission(text, source="the goal", mission_dir=mission_dir, root=root)  # checked first
             target.mkdir(mode=0o700)
             tm = read_task_mission(text, source="the goal", mission_dir=mission_dir, root=target)
-            return str(submit(r.session, tm, clock=r.clock, queued=True, source="war room"))
+            since = r.mark()
+            task_id = str(submit(r.session, tm, clock=r.clock, queued=True, source="war room"))
+            r.covered(since)
+            return task_id
 
         try:
             task_id = await r.run(start)
@@ -313,7 +337,11 @@ def routes(room_key: web.AppKey, token: str, *, body_timeout_s: float = 10.0,
             def act() -> dict[str, Any]:
                 by = authenticate_owner(r.session, channel="witness")
                 tid = r.find(prefix)
-                decide(r, tid, by)
+                since = r.mark()
+                try:
+                    decide(r, tid, by)
+                finally:
+                    r.covered(since)
                 return r.caught_up().get(tid).to_json()
 
             try:
@@ -342,8 +370,15 @@ def routes(room_key: web.AppKey, token: str, *, body_timeout_s: float = 10.0,
     async def stop_run(request: web.Request) -> web.Response:
         r = room(request)
         run_id = (request.get(ACTION_BODY) or {}).get("id")
+        def stop() -> str:
+            since = r.mark()
+            try:
+                return r.ops.stop_run(str(uuid.UUID(str(run_id))))
+            finally:
+                r.covered(since)
+
         try:
-            outcome = await r.run(r.ops.stop_run, str(uuid.UUID(str(run_id))))
+            outcome = await r.run(stop)
         except (ValueError, OverlordError) as e:
             return _bad(f"cannot stop run {run_id}: {e}", 404)
         return web.json_response({"run_id": run_id, "outcome": outcome})

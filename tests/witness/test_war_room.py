@@ -20,6 +20,7 @@ from overlord.ledger.session import init_home, open_home
 from overlord.supervision.council import TaskLoop, read_task_mission, submit
 from tests.conftest import ROOT, need_part
 from tests.council.conftest import AGENT, GOOD, PRIME_GOAL, STUB, TESTS
+from tests.ledger.test_final_checkpoint import _tail_is_the_pinned_checkpoint
 from tests.witness.test_page import ARGS, CHROMIUM
 from witness.app import ServerConfig, add_local_log, build_app
 from witness.state import WitnessStore
@@ -128,8 +129,11 @@ async def test_the_gate_on_goals_and_decisions_and_the_status_of_the_sources(aio
     assert unknown.status == 404
     failed = await client.post("/api/actions/task-fail", json={"confirm": True, "id": halted[:8]}, headers=auth)
     assert failed.status == 200 and (await failed.json())["state"] == "FAILED"
+    _tail_is_the_pinned_checkpoint(room.home)  # the page's decision ends with a checkpoint, as commands do
+    size = room.size()
     again = await client.post("/api/actions/task-approve", json={"confirm": True, "id": halted}, headers=auth)
     assert again.status == 409 and "not HALTED" in (await again.json())["error"]
+    assert room.size() == size  # a refusal appends nothing, not even a checkpoint
 
     status = await (await client.get("/api/manage/status")).json()
     assert status["changed"] == [] and status["reloads"] is False
