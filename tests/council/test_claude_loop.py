@@ -80,6 +80,8 @@ def test_a_stub_is_corrected_once_and_done_and_the_model_hears_the_finding(world
     heard = _last_user_text(second[0])
     assert "did not pass" in heard and "Verdict: fail:stub" in heard, heard
     assert "structural: fail:stub" in heard and "is_prime" in heard, heard  # what failed, and where
+    assert "(the gate: fail:stub per structural)" in heard, heard  # the gate's own reason
+    assert "OVERLORD-COVERAGE" not in heard, heard  # the harness's report line is the gate's, not a finding
 
     shown = json.loads(world.overlord("task", "show", out["task_id"][:8], "--json", check=True).stdout)
     assert shown["state"] == "DONE" and shown["guild"] == "coder"
