@@ -91,16 +91,19 @@ def run(
     from overlord.adapters.secrets import SecretStore
     from overlord.supervision.council import TaskLoop, TaskOutcome, get_task, submit, worker_name
     from overlord.supervision.mission_run import prepare
+    from overlord.supervision.policy_keeper import check_policy
 
     tm = _read_mission(mission, root or Path.cwd())
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         # `appending`: the command ends with a checkpoint when the loop's own did not cover the log
         with appending(home) as session:
-            # the runtime, its binary and the connector are checked before anything is recorded
+            # the install policy, the runtime, its binary and the connector are checked before
+            # anything is recorded (a policy changed outside `overlord policy set`: exit 2)
+            active = check_policy(session, where="task run", clock=SystemClock())
             prepare(tm.mission, root=tm.root, home_root=session.home.root, mission_dir=tm.mission_dir,
                     host_path=os.environ.get("PATH"), sandbox=not no_sandbox, environ=dict(os.environ),
-                    secrets=SecretStore(session.home.root), at=SystemClock().now())
+                    secrets=SecretStore(session.home.root), at=SystemClock().now(), install=active.policy)
             task_id = submit(session, tm, clock=SystemClock(), queued=False, source="task run")
             if get_task(session, task_id).guild is None:
                 outcome = TaskOutcome.of(get_task(session, task_id))
@@ -210,12 +213,14 @@ def approve_cmd(
     when that cycle has settled. There is no way to DONE but a gate pass."""
     from overlord.supervision.council import TaskLoop, approve, worker_name
     from overlord.supervision.owner import authenticate_owner
+    from overlord.supervision.policy_keeper import check_policy
 
     previous = signal.signal(signal.SIGTERM, _raise_interrupt)
     try:
         with appending(home) as session:
             by = authenticate_owner(session, channel="terminal")
             task_id = _find(session, task)
+            check_policy(session, where="task approve", clock=SystemClock())  # before the approval is recorded
             me = worker_name("approve")
             approve(session, task_id, by=by, worker=me, clock=SystemClock())
             outcome = TaskLoop(session, task_id, clock=SystemClock(), host_env=dict(os.environ), worker=me,
@@ -270,6 +275,7 @@ def worker(
     carry each through the loop; claims are leases, so a lost worker's task is finished by
     another. SIGTERM stops after the current task; a second one stops now."""
     from overlord.supervision.council import worker_name
+    from overlord.supervision.policy_keeper import check_policy
     from overlord.supervision.workers import Worker
 
     if name is not None and (not name.strip() or "/" in name or name.startswith(".")):
@@ -285,6 +291,7 @@ def worker(
     try:
         # each task's loop ends with a checkpoint; `appending` covers what came after the last one
         with appending(home) as session:
+            check_policy(session, where="worker", clock=SystemClock())  # and again before each work step
             only = _find(session, task) if task else None
             w = Worker(session, SystemClock(), dict(os.environ), name or worker_name("worker"), lease_ms=lease_ms,
                        poll_s=poll_ms / 1000, sandbox=not no_sandbox, drain=drain, only=only,

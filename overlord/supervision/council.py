@@ -50,6 +50,7 @@ from overlord.gate.coverage import REPORT_TAG
 from overlord.ledger.home import contains
 from overlord.ledger.session import LedgerSession
 from overlord.supervision.guilds import GateRecord, Guild, GuildNotDescribed, Routing, check_goal, guild, route
+from overlord.supervision.policy_keeper import ActivePolicy
 
 log = structlog.get_logger("overlord.council")
 
@@ -373,6 +374,7 @@ class TaskLoop:
         self.current_run: uuid.UUID | None = None
         self.done = _Pass()
         self._tm: TaskMission | None = None
+        self._install: ActivePolicy | None = None
         self._heartbeat: _Heartbeat | None = None
 
     # -- the whole loop ------------------------------------------------------------------
@@ -451,6 +453,18 @@ class TaskLoop:
         if self.on_step is not None:
             self.on_step(self.task_id, line)
 
+    def install_policy(self) -> ActivePolicy:
+        """The install policy, checked against the ledger now (the Fates' rule before every
+        start: a policy changed outside ``overlord policy set`` is refused, and recorded).
+
+        Raises:
+            PolicyIntegrityError: it was changed; the step cannot start (the task HALTS).
+        """
+        from overlord.supervision.policy_keeper import check_policy
+
+        self._install = check_policy(self.session, where="task", clock=self.clock)
+        return self._install
+
     def mission(self, task: Task) -> TaskMission:
         """The task's checked mission (read once per loop)."""
         if self._tm is None:
@@ -491,6 +505,7 @@ class TaskLoop:
         if task.open_run is not None:
             task = self._adopt_orphan(task)
         tm = self.mission(task)
+        active = self.install_policy()  # checked against the ledger before every start, as `overlord run` does
         prompt, resume = self._first_message(task, tm)
         # the loop's own self-check gates the work, and [notify] hears the task's halts, not each
         # attempt; after a failed self-check the Oracle may escalate to the reserved tier
@@ -505,10 +520,10 @@ class TaskLoop:
             mission = replace(mission, goal=prompt)
         prepared = prepare(mission, root=tm.root, home_root=self.session.home.root, mission_dir=tm.mission_dir,
                            host_path=self.host_env.get("PATH"), sandbox=self.sandbox, environ=self.host_env,
-                           secrets=SecretStore(self.session.home.root), at=self.clock.now())
+                           secrets=SecretStore(self.session.home.root), at=self.clock.now(), install=active.policy)
         mr = MissionRun(self.session, mission, prepared, root=tm.root, clock=self.clock, host_env=self.host_env,
                         poll_ms=self.poll_ms, mission_blob=task.mission_blob, mission_dir=tm.mission_dir,
-                        resume_from=resume_from)
+                        resume_from=resume_from, install=active)
         prompt_blob = self.session.blobs.put(prompt.encode("utf-8"))
         self._write(lambda t: t.open_work(run_id=str(mr.run_id), cycle=t.cycles, worker=self.worker,
                                           resumes=resume[0] if resume else None, prompt_blob=prompt_blob,
@@ -628,7 +643,7 @@ class TaskLoop:
         files: dict[str, str] = {}
         copy = Path(tempfile.mkdtemp(prefix="ovl-gate-"))
         try:
-            _copy_artifact(artifact, copy, plan=tm.mission.goal)
+            _copy_artifact(artifact, copy, plan=tm.mission.goal, root=tm.root)
             for name in g.reads:
                 text = _read_regular(artifact / name, 256 * 1024)
                 if text is not None:
@@ -695,8 +710,12 @@ class TaskLoop:
     # -- notify --------------------------------------------------------------------------
 
     def _notify_if_halted(self) -> None:
-        """``[notify]`` hears each halt (a failure is the task's ``Bookkeeping``)."""
-        from overlord.adapters.notify import notify_command, notify_webhook
+        """``[notify]`` hears each halt (a failure is the task's ``Bookkeeping``), under the
+        settlement's rules: the command runs on the host, so none of its words may name a file
+        the agent could write (the root, the write roots, the task's runtime homes); the
+        webhook is reached only through the install policy's ``missions.webhooks``."""
+        from overlord.adapters.notify import notify_command, notify_webhook, refuse_agent_shaped
+        from overlord.supervision.mission_run import runtime_home_of
 
         task = get_task(self.session, self.task_id)
         if task.state is not S.HALTED:
@@ -712,13 +731,26 @@ class TaskLoop:
         payload = {"task_id": str(task.id), "state": task.state.value, "cycles": task.cycles,
                    "verdict": task.last_verdict, "reason": task.parked}
         sends: list[tuple[str, Callable[[], None]]] = []
+        tm = self.mission(task)
+        writable = (str(tm.root), *(str(Path(w).resolve()) for w in tm.mission.guard.write_roots),
+                    *(str(runtime_home_of(self.session, uuid.UUID(r))) for r in task.runs))
         if notify.command:
             command = notify.command
-            sends.append(("notify_command", lambda: notify_command(command, payload,
-                                                                   env={"PATH": "/usr/local/bin:/usr/bin:/bin"})))
+
+            def run_command() -> None:
+                env = {"PATH": "/usr/local/bin:/usr/bin:/bin"}
+                refuse_agent_shaped(command, writable, path=env["PATH"])
+                notify_command(command, payload, env=env)
+
+            sends.append(("notify_command", run_command))
         if notify.webhook:
             hook = notify.webhook
-            sends.append(("notify_webhook", lambda: notify_webhook(hook, payload)))
+
+            def send_webhook() -> None:
+                install = self._install or self.install_policy()
+                notify_webhook(hook, payload, allowed_origins=install.policy.webhook_origins(hook))
+
+            sends.append(("notify_webhook", send_webhook))
         for name, send in sends:
             try:
                 send()
@@ -760,14 +792,18 @@ def _read_regular(path: Path, limit: int) -> str | None:
         return None
 
 
-def _copy_artifact(artifact: Path, into: Path, *, plan: str) -> None:
+def _copy_artifact(artifact: Path, into: Path, *, plan: str, root: Path) -> None:
     """Copy the artifact's top-level regular files (never a symlink: the agent shaped the
     artifact, and a link to the home's key must not be read on the host) into ``into``,
-    with ``plan.md`` the goal text (the agent's own plan is ignored).
+    with ``plan.md`` the goal text (the agent's own plan is ignored). An artifact whose path
+    leads out of ``root`` (a directory on the way replaced by a link) is not read at all.
 
     Raises:
-        ConfigError: the artifact is not a directory (or is a symlink).
+        ConfigError: the artifact is not a directory (or is a symlink), or leads out of the root.
     """
+    real = Path(os.path.realpath(artifact))
+    if not real.is_relative_to(Path(os.path.realpath(root))):
+        raise ConfigError(f"the artifact {artifact} leads out of the worker root (to {real})")
     try:
         st = os.lstat(artifact)
     except OSError as e:

@@ -20,6 +20,7 @@ from overlord.adapters.connector.transcript import Transcript
 from overlord.domain.oracle import OraclePolicy, chosen, route
 from overlord.domain.run import Run
 from overlord.ledger.session import open_home
+from tests.conftest import apply_policy
 from tests.council.conftest import GOOD, PRIME_GOAL, STUB, TESTS
 
 MODEL = "claude-sonnet-4-5"
@@ -89,11 +90,12 @@ def test_a_correction_cycle_escalates_to_the_reserved_tier_with_its_own_key(worl
                                                   + _turns(world.root, GOOD, first=False)))
     thread = ConnectorThread(connector=upstream).start()
     try:
-        lines = ["[oracle]"]
+        creds = [cred for cred, _, _, _ in TIERS.values()]
+        lines = ["[[upstreams]]", f'origin = "{upstream.url}"', f"secrets = {json.dumps(creds)}", "[oracle]"]
         for name, t in _policy(upstream.url)["tiers"].items():
             lines += [f"[oracle.tiers.{name}]", *(f"{k} = {json.dumps(v)}" for k, v in t.items() if k != "price"),
                       f"price = {{ input = {t['price']['input']}, output = {t['price']['output']} }}"]
-        (world.home / "policy.toml").write_text("\n".join(lines) + "\n")
+        apply_policy(world.env, "\n".join(lines) + "\n", where=world.tmp / "policies")  # as the owner does
         world.env.update({cred: key for cred, key, _, _ in TIERS.values()})
         mission = world.tmp / "mission.toml"
         mission.write_text(
