@@ -56,3 +56,33 @@ def test_a_halts_notify_never_runs_a_command_the_agent_could_write(world):
     kept = [e for e in events if isinstance(e, Task.Bookkeeping)]
     assert [e.step for e in kept] == ["notify_command"] and "the agent could write" in kept[0].problem, kept
     assert json.loads(world.overlord("verify", "--json", check=True).stdout)["ok"]
+
+
+def test_a_policy_changed_while_a_task_is_in_flight_halts_it(world):
+    import subprocess
+    import time
+
+    from tests.conftest import overlord_cmd
+    from tests.council.conftest import GOOD
+
+    # the first attempt takes a while (a stub), the correction would pass: it must never start
+    mission = world.command_mission([{"sleep": 4, **files(STUB, TESTS)}, files(GOOD)])
+    proc = subprocess.Popen([*overlord_cmd(), "task", "run", str(mission), "--root", str(world.root), "--json"],
+                            env=world.env, cwd=world.tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while "WorkOpened" not in _kinds(world):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.2)
+        policy = world.home / "policy.toml"
+        policy.write_text(policy.read_text() + "\n# edited by hand while the task works\n")
+        stdout, stderr = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    out = json.loads(stdout.strip().splitlines()[-1])
+    assert out["state"] == "HALTED" and proc.returncode == 1, stderr
+    assert len(out["runs"]) == 1, "no work step starts under a changed policy"
+    assert "PolicyIntegrityFailed" in _kinds(world)
+    shown = json.loads(world.overlord("task", "show", out["task_id"], "--json", check=True).stdout)
+    assert "changed outside `overlord policy set`" in shown["parked"], shown["parked"]
