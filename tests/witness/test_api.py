@@ -106,9 +106,10 @@ async def test_action_checkpoint_with_token(client, served) -> None:
     before = (await (await client.get("/healthz")).json())["events"]
     r = await client.post("/api/actions/checkpoint", json={"confirm": True}, headers={"Authorization": f"Bearer {TOKEN}"})
     assert r.status == 200, await r.text()
-    # this home predates the install policy: its first action records the default one first
-    assert (await r.json())["size"] == before + 1
-    await _until(lambda: served.session.ledger.max_notification_id() == before + 2)
+    # this home predates the install policy: its first action's policy check records the default
+    # one first (PolicyChanged) and covers it with a checkpoint of its own; then the action's
+    assert (await r.json())["size"] == before + 2
+    await _until(lambda: served.session.ledger.max_notification_id() == before + 3)
 
 
 @pytest.mark.asyncio
