@@ -72,10 +72,10 @@ def request_body() -> bytes:
                        "system": "You are a careful engineer."}).encode()
 
 
-async def ttlb(client: ClientSession, url: str, body: bytes) -> float:
+async def ttlb(client: ClientSession, url: str, body: bytes, key: str) -> float:
     t0 = time.perf_counter()
     async with client.post(url + "/v1/messages", data=body, headers={"content-type": "application/json",
-                                                                      "x-api-key": "dummy"}) as r:
+                                                                      "x-api-key": key}) as r:
         assert r.status == 200, (r.status, await r.text())
         async for _ in r.content.iter_any():
             pass
@@ -84,6 +84,7 @@ async def ttlb(client: ClientSession, url: str, body: bytes) -> float:
 
 async def main(calls: int) -> None:
     from overlord.adapters.clock import SystemClock
+    from overlord.adapters.connector.admission import new_runtime_key
     from overlord.adapters.connector.calls import Route
     from overlord.adapters.connector.record import RecordConnector
     from overlord.adapters.connector.replay import serve
@@ -117,8 +118,9 @@ async def main(calls: int) -> None:
             cache_read_input_tokens=rec.cache_read_input_tokens, cost_micro_usd=rec.cost_micro_usd, priced=rec.priced,
             latency_ns=rec.latency_ns, request_blob=req, response_blob=res, at=clock.now()))
 
-    connector = RecordConnector(up, api_key="sk-bench-upstream-key", route=Route((MODEL,)), prices=PriceTable.built_in(),
-                                on_call=on_call, spend=spend)
+    key = new_runtime_key()  # the run's key: every request to the connector must carry it
+    connector = RecordConnector(up, api_key="sk-bench-upstream-key", client_key=key, route=Route((MODEL,)),
+                                prices=PriceTable.built_in(), on_call=on_call, spend=spend)
     await connector.start()
     body = request_body()
     straight: list[float] = []
@@ -126,11 +128,11 @@ async def main(calls: int) -> None:
     try:
         async with ClientSession() as client:
             for _ in range(3):  # warm both paths
-                await ttlb(client, up, body)
-                await ttlb(client, connector.url, body)
+                await ttlb(client, up, body, key)
+                await ttlb(client, connector.url, body, key)
             for _ in range(calls):
-                straight.append(await ttlb(client, up, body))
-                through.append(await ttlb(client, connector.url, body))
+                straight.append(await ttlb(client, up, body, key))
+                through.append(await ttlb(client, connector.url, body, key))
     finally:
         await connector.close()
         await runner.cleanup()

@@ -226,6 +226,13 @@ def _age(seconds: int) -> str:
     return f"{seconds}s"
 
 
+def _refused_at_the_door(session: Any, run_id: str) -> int:
+    """How many requests the run's connector refused at its door (``ConnectorRefused``)."""
+    from uuid import UUID
+
+    return int(getattr(session.ledger.get(UUID(run_id)), "connector_refused", 0))
+
+
 def report(
     run: str = typer.Argument(..., help="The run (its id, or a unique prefix)."),
     home: Path = HOME_OPT,
@@ -243,8 +250,9 @@ def report(
         # the run's approvals are events of its story too
         timeline = sorted(v[JournalView].select(stream=run_id) + v[JournalView].select(
             stream=str(approvals_stream_id(run_id))), key=lambda e: e.position)
+        refused = _refused_at_the_door(v.session, run_id) if digest else 0
     if json_out:
-        typer.echo(json.dumps({"run": digest.to_json(), "cost_micro_usd": spent,
+        typer.echo(json.dumps({"run": digest.to_json(), "cost_micro_usd": spent, "connector_refused": refused,
                                "decisions": [dict(zip(("time_ns", "tool", "tool_use_id", "decision", "denial_class",
                                                        "reason"), d, strict=True)) for d in decisions],
                                "layers": [dict(zip(("layer", "parent", "tree", "tool_use_id", "time_ns", "files"), x,
@@ -259,7 +267,8 @@ def report(
     typer.echo(f"  stop code {digest.stop_code or 'running'} ({digest.status or '-'}): {digest.detail or ''}")
     typer.echo(f"  calls     {digest.tool_calls} decided, {digest.denials} denied; {digest.turns} turns; "
                f"{digest.layers} layers" + (f"; committed {digest.commit_sha}" if digest.commit_sha else "")
-               + (f"; verdict {digest.verdict}" if digest.verdict else ""))
+               + (f"; verdict {digest.verdict}" if digest.verdict else "")
+               + (f"; {refused} connector requests refused" if refused else ""))
     typer.echo(f"  cost      {_usd(spent)}")
     typer.echo("decisions:")
     for when, tool, tid, decision, cls, reason in decisions:

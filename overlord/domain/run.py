@@ -486,6 +486,33 @@ class Run(Aggregate):
 
     connector_closed = triggers(ConnectorClosed)
 
+    class ConnectorRefused(Event):
+        """The connector refused a request at its door, before reading it: nothing was
+        forwarded, priced or reserved. ``status`` (401 no run key, 421 another Host, 403 an
+        Origin), ``reason`` (unauthenticated, misdirected, cross_origin), the request's
+        ``method`` and ``path``, and ``count``: 1, or how many more were refused without
+        being recorded one by one (a flood, counted when the connector closed). Never what
+        was presented."""
+
+        TOPIC = "overlord.run.ConnectorRefused"
+
+        status: int
+        reason: str
+        method: str
+        path: str
+        count: int
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.connector_refused += self.count
+
+        def summary(self) -> str:
+            """One line for people."""
+            if self.count != 1:
+                return f"connector refused {self.count} more requests ({self.reason}, {self.status}), counted not listed"
+            return f"connector refused {self.method} {self.path}: {self.status} {self.reason}"
+
+    record_connector_refused = triggers(ConnectorRefused)
+
     class RouteDecided(Event):
         """One attempt at a tier of the install policy: ``tier``, its ``outcome`` (chosen,
         escalated, rejected or ignored) and ``reason`` (a tier with no credential of its own is
@@ -564,6 +591,7 @@ class Run(Aggregate):
         self.denials = 0
         self.guard_snapshot: str | None = None
         self.connector_calls = 0
+        self.connector_refused = 0
         self.cost_micro_usd = 0
         self.layers = 0
         self.tree: str | None = None

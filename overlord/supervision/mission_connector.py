@@ -19,8 +19,11 @@ policy's ``[[upstreams]]`` allow for that secret, so a mission naming another ho
 owner's key is refused before anything runs, naming the policy line. Without
 ``api_key_secret`` the key is ``OVERLORD_UPSTREAM_API_KEY`` from ``overlord run``'s
 environment, as before (and that name is what the upstream must be allowed to receive).
-Either way it is sent upstream only: the agent sees a per-run dummy key, and no event or blob
-holds it.
+Either way it is sent upstream only: the agent sees only this run's key (random, made for
+the run), which the connector requires of every request
+(:mod:`~overlord.adapters.connector.admission`: a request without it, to another Host, or
+with an Origin is refused and recorded as ``ConnectorRefused``); no event, blob or log line
+holds either key.
 
 The upstream itself must be one of the install policy's ``[[upstreams]]``, and is judged by
 :func:`overlord.adapters.egress.check_target`: its shape, and every address its name has (one
@@ -46,6 +49,7 @@ from typing import Any
 import structlog
 
 from overlord.adapters.clock import Clock
+from overlord.adapters.connector.admission import AdmissionRefusal
 from overlord.adapters.connector.calls import CallRecord, Route
 from overlord.adapters.connector.record import RecordConnector, check_upstream
 from overlord.adapters.connector.replay import ConnectorThread, RecordedResponse
@@ -265,6 +269,11 @@ class LiveConnector:
         """How many model requests the runtime sent (a resumed replay continues after them)."""
         return sum(1 for r in self.thread.requests if r.path == "/v1/messages")
 
+    def refused_unrecorded(self) -> int:
+        """Requests refused at the door beyond those recorded one by one (a flood)."""
+        admission = getattr(self.thread.connector, "admission", None)
+        return admission.unreported if admission is not None else 0
+
     def close(self) -> None:
         """Stop the connector."""
         self.thread.close()
@@ -276,20 +285,23 @@ class LiveConnector:
         self.close()
 
 
-def probe_connector(transcript: Transcript) -> ConnectorThread:
+def probe_connector(transcript: Transcript, *, runtime_key: str | None = None) -> ConnectorThread:
     """A replay connector for the arming probe (:mod:`overlord.supervision.cli_probe`): it
-    serves ``transcript`` and records nothing in the run (the probe's decision is recorded
-    by the decision service, marked as a probe). Not started: use it as a context manager."""
-    return ConnectorThread(transcript)
+    serves ``transcript`` to a runtime carrying ``runtime_key`` and records nothing in the run
+    (the probe's decision is recorded by the decision service, marked as a probe). Not
+    started: use it as a context manager."""
+    return ConnectorThread(transcript, client_key=runtime_key)
 
 
 def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], None]], None],
-                    put_blob: Callable[[bytes], str], clock: Clock, host_env: Mapping[str, str], dummy_key: str,
+                    put_blob: Callable[[bytes], str], clock: Clock, host_env: Mapping[str, str], runtime_key: str,
                     recorded: list[RecordedResponse] | None = None, spend: Any = None) -> LiveConnector:
     """Start the planned connector; each answered request becomes a ``ConnectorCalled`` event
     through ``record`` (a :meth:`RunRecorder.apply`), its bodies stored with ``put_blob``; in
     record mode each model call goes through ``spend`` (a
-    :class:`~overlord.domain.spend.SpendReserve`).
+    :class:`~overlord.domain.spend.SpendReserve`). Every request must carry ``runtime_key``
+    (the run's key, never recorded); each one refused at the door becomes a
+    ``ConnectorRefused`` event.
 
     Raises:
         ConnectorError: it could not start.
@@ -308,14 +320,21 @@ def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], No
             priced=rec.priced, latency_ns=rec.latency_ns, request_blob=req_blob, response_blob=res_blob,
             at=clock.now()))
 
+    def on_refused(refused: AdmissionRefusal) -> None:
+        record(lambda run: run.record_connector_refused(status=refused.status, reason=refused.reason,
+                                                        method=refused.method, path=refused.path, count=1,
+                                                        at=clock.now()))
+
     if plan.mode == "record":
         assert plan.upstream is not None
         key = plan.api_key if plan.key_name is not None else host_env.get(UPSTREAM_KEY_ENV) or None
-        connector = RecordConnector(plan.upstream, api_key=key, route=route, prices=plan.prices, on_call=on_call,
-                                    secrets=(dummy_key,), spend=spend, address=plan.upstream_address)
+        connector = RecordConnector(plan.upstream, api_key=key, client_key=runtime_key, route=route,
+                                    prices=plan.prices, on_call=on_call, spend=spend, on_refused=on_refused,
+                                    address=plan.upstream_address)
         thread = ConnectorThread(connector=connector)
     else:
         spend = None  # a replay spends nothing
-        thread = ConnectorThread(plan.transcript or Transcript(), route=route, on_call=on_call, recorded=recorded)
+        thread = ConnectorThread(plan.transcript or Transcript(), route=route, on_call=on_call, recorded=recorded,
+                                 client_key=runtime_key, on_refused=on_refused)
     thread.start()
     return LiveConnector(thread, route, spend)

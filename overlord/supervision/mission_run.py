@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ import structlog
 
 from overlord import __version__
 from overlord.adapters.clock import Clock
+from overlord.adapters.connector.admission import new_runtime_key
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.egress import Resolver
 from overlord.adapters.git import RepositoryIdentity, identify_repository
@@ -232,6 +234,7 @@ class MissionRun:
         self.root = root.resolve()
         self.clock = clock
         self.host_env = dict(host_env)
+        self._runtime_key: str | None = None
         self.poll_ms = poll_ms
         self.on_tick = on_tick
         self.mission_blob = mission_blob
@@ -400,7 +403,8 @@ class MissionRun:
         launch = self.launch(prompt=self.mission.goal, resume=None)
         return probe_through_cli(self.runtime, binary=self.prepared.binary, launch=launch, cwd=str(self.root),
                                  target_dir=self.runtime_home / "tmp", core=self.service.core,
-                                 connector=probe_connector, contain=self.contained)
+                                 connector=partial(probe_connector, runtime_key=self.runtime_key),
+                                 contain=self.contained)
 
     def _record_tamper(self, what: str, detail: str, *, when: str) -> None:
         """Record a ``guard_tamper`` finding (``GuardTampered``)."""
@@ -466,12 +470,16 @@ class MissionRun:
                                        balance_micro_usd=plan.balance_micro_usd, tier=plan.tier, free=plan.free)
             self.connector = stack.enter_context(start_connector(
                 _resumed_plan(plan, self.resume_from), record=self.recorder.apply, put_blob=self.session.blobs.put,
-                clock=self.clock, host_env=self.host_env, dummy_key=self.dummy_key, recorded=recorded, spend=spend))
+                clock=self.clock, host_env=self.host_env, runtime_key=self.runtime_key, recorded=recorded,
+                spend=spend))
 
     @property
-    def dummy_key(self) -> str:
-        """The per-run key the runtime sends to the connector (never a real key)."""
-        return f"overlord-run-{self.run_id.hex[:12]}"
+    def runtime_key(self) -> str:
+        """This run's key: the runtime's API key, which the connector requires of every
+        request (random, made once per run; never an upstream key, never recorded)."""
+        if self._runtime_key is None:
+            self._runtime_key = new_runtime_key()
+        return self._runtime_key
 
     def launch(self, *, prompt: str, resume: str | None) -> Launch:
         """One attempt's :class:`Launch` (the first start, or a resume of ``resume``)."""
@@ -482,7 +490,7 @@ class MissionRun:
         return Launch(prompt=prompt, home=self.runtime_home, host_env=self.host_env, extra_env=extra,
                       model=_model(self.mission, self.prepared.connector), max_turns=self.mission.limits.max_turns, resume=resume,
                       connector_url=self.connector.url if self.connector else None,
-                      api_key=self.dummy_key if self.runtime.caps.connector else None, command=self.mission.command)
+                      api_key=self.runtime_key if self.runtime.caps.connector else None, command=self.mission.command)
 
     def contained(self, argv: list[str], connector_url: str | None = None) -> list[str]:
         """``argv`` inside the bubblewrap jail (bare under ``--no-sandbox``): its own network,
@@ -583,7 +591,10 @@ class MissionRun:
             log.info("run.resume", run_id=str(self.run_id), attempt=attempt, reason=why)
             launch = replace(launch, prompt=prompt, resume=sid)
         if connector is not None:
-            served = connector.model_requests()
+            served, flood = connector.model_requests(), connector.refused_unrecorded()
+            if flood:
+                self.recorder.apply(lambda run: run.record_connector_refused(
+                    status=0, reason="flood", method="", path="", count=flood, at=self.clock.now()))
             self.recorder.apply(lambda run: run.connector_closed(model_requests=served, at=self.clock.now()))
         return self._settlement(seen)
 

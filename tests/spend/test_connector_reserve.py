@@ -14,6 +14,7 @@ import uuid
 import pytest
 from aiohttp import web
 
+from overlord.adapters.connector.admission import new_runtime_key
 from overlord.adapters.connector.budget import DEFAULT_MAX_TOKENS
 from overlord.adapters.connector.calls import Route
 from overlord.adapters.connector.record import RecordConnector
@@ -32,6 +33,7 @@ from tests.claude.conftest import claude_bin  # noqa: F401 - the real CLI fixtur
 from tests.conftest import StepClock, overlord_cmd
 
 MODEL = "claude-sonnet-4-5"
+RUN_KEY = new_runtime_key()
 
 
 class Upstream(ReplayConnector):
@@ -65,7 +67,7 @@ def rig(tmp_path):
         threads.append(ConnectorThread(connector=up).start())
         spend = LedgerSpendReserve(session.ledger, origin=session.origin, run_id=uuid.uuid4(), clock=StepClock(),
                                    run_limit_micro_usd=limit, free=free)
-        con = RecordConnector(upstream_url or up.url, api_key="k", route=Route(models),
+        con = RecordConnector(upstream_url or up.url, api_key="k", client_key=RUN_KEY, route=Route(models),
                               prices=prices or PriceTable.built_in(), spend=spend, timeout_s=timeout_s)
         threads.append(ConnectorThread(connector=con).start())
         return con, up, spend
@@ -78,7 +80,7 @@ def rig(tmp_path):
 
 def post(url: str, body: dict) -> tuple[int, bytes]:
     req = urllib.request.Request(url + "/v1/messages", data=json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
+                                 headers={"content-type": "application/json", "x-api-key": RUN_KEY})
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             return r.status, r.read()
@@ -134,7 +136,7 @@ def test_a_path_that_could_spend_unreserved_is_refused(rig):
     session, make = rig
     con, up, spend = make([])
     req = urllib.request.Request(con.url + "/v1/messages/batches", data=b'{"requests": []}', method="POST",
-                                 headers={"content-type": "application/json"})
+                                 headers={"content-type": "application/json", "x-api-key": RUN_KEY})
     with pytest.raises(urllib.error.HTTPError) as e:
         urllib.request.urlopen(req, timeout=30)
     assert e.value.code == 403 and b"cannot be reserved" in e.value.read()

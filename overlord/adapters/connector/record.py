@@ -1,7 +1,9 @@
 """The record connector: a loopback proxy between the runtime and the real model API.
 
-The runtime's ``ANTHROPIC_BASE_URL`` points here; it holds only a per-run dummy key. Each
-``POST /v1/messages`` is checked against the route (:class:`~overlord.adapters.connector.calls.Route`):
+The runtime's ``ANTHROPIC_BASE_URL`` points here; it holds only this run's key, which every
+request must carry (with no ``Origin`` and the connector's own address as its ``Host``:
+:mod:`~overlord.adapters.connector.admission`), else it is refused (401, 421, 403), reported
+to ``on_refused``, and nothing is forwarded. Each ``POST /v1/messages`` is checked against the route (:class:`~overlord.adapters.connector.calls.Route`):
 a model outside it, or a body whose model cannot be read, is refused with a Messages API
 error (nothing is forwarded) and the violation is kept for the controller, which stops the
 run (``route_mismatch`` / ``route_unverified``). Everything else is forwarded to ``upstream``
@@ -33,6 +35,13 @@ from aiohttp import web
 from aiohttp.abc import AbstractResolver
 
 from overlord.adapters.connector import messages as m
+from overlord.adapters.connector.admission import (
+    Admission,
+    AdmissionRefusal,
+    check_runtime_key,
+    middleware,
+    refusal_answer,
+)
 from overlord.adapters.connector.budget import ANTHROPIC, CallUsage, WireBudget
 from overlord.adapters.connector.calls import CallRecord, Route, model_of, scrub
 from overlord.adapters.connector.replay import ConnectorError, RequestRecord, serve, unrecorded_answer
@@ -57,11 +66,14 @@ class RecordConnector:
     Args:
         upstream: the model API's base URL (``https://api.anthropic.com``).
         api_key: the upstream key (sent as ``x-api-key``; ``None``: none sent). Never recorded.
+        client_key: this run's key (:func:`~overlord.adapters.connector.admission.new_runtime_key`),
+            which every request must carry in ``x-api-key``. Never recorded.
+        on_refused: called with each request refused at the door (no key, another Host, an Origin).
         route: the route check; its violation is what the controller polls.
         prices: the price table for ``cost_micro_usd``.
         on_call: called with each :class:`CallRecord` once its response is finished (in the
             server's loop; exceptions are swallowed).
-        secrets: more strings to strip from stored bodies (the runtime's dummy key).
+        secrets: more strings to strip from stored bodies.
         host, port: a loopback address; ``port=0``: any free port.
         spend: the spend reserve (``None``: nothing is reserved): each model call's worst case
             is reserved before it is forwarded and settled from its usage after.
@@ -71,10 +83,11 @@ class RecordConnector:
             by the system.
     """
 
-    def __init__(self, upstream: str, *, api_key: str | None, route: Route, prices: PriceTable | None = None,
-                 on_call: Callable[[CallRecord], None] | None = None, secrets: tuple[str, ...] = (),
-                 host: str = "127.0.0.1", port: int = 0, timeout_s: float = 600.0,
-                 spend: SpendReserve | None = None, budget: WireBudget = ANTHROPIC, address: str | None = None) -> None:
+    def __init__(self, upstream: str, *, api_key: str | None, client_key: str, route: Route,
+                 prices: PriceTable | None = None, on_call: Callable[[CallRecord], None] | None = None,
+                 secrets: tuple[str, ...] = (), host: str = "127.0.0.1", port: int = 0, timeout_s: float = 600.0,
+                 spend: SpendReserve | None = None, budget: WireBudget = ANTHROPIC,
+                 on_refused: Callable[[AdmissionRefusal], None] | None = None, address: str | None = None) -> None:
         if host not in ("127.0.0.1", "::1", "localhost"):
             raise ConfigError(f"the record connector listens on loopback only, not {host!r}", "use 127.0.0.1")
         parsed = urlparse(upstream)
@@ -87,7 +100,9 @@ class RecordConnector:
         self.on_call = on_call
         self.spend = spend
         self.budget = budget
-        self._secrets = tuple(s for s in (api_key, *secrets) if s)
+        # the door is never open: a record connector sends what it is given with the owner's key
+        self.admission = Admission({"x-api-key": check_runtime_key(client_key)}, on_refused)
+        self._secrets = tuple(s for s in (api_key, client_key, *secrets) if s)
         self.host, self.port = host, port
         self.timeout_s = timeout_s
         self.address = address
@@ -104,7 +119,8 @@ class RecordConnector:
 
     def app(self) -> web.Application:
         """The aiohttp application (exposed for in-process tests)."""
-        app = web.Application(client_max_size=64 << 20)
+        app = web.Application(client_max_size=64 << 20, middlewares=[
+            middleware(self.admission, lambda: (self.host, self.port), refusal_answer)])
         app.router.add_route("*", "/{tail:.*}", self._handle)
         return app
 

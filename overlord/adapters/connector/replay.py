@@ -30,6 +30,13 @@ from typing import Any
 from aiohttp import web
 
 from overlord.adapters.connector import messages as m
+from overlord.adapters.connector.admission import (
+    Admission,
+    AdmissionRefusal,
+    check_runtime_key,
+    middleware,
+    refusal_answer,
+)
 from overlord.adapters.connector.calls import CallRecord, Route, scrub, usage_of
 from overlord.adapters.connector.transcript import Transcript
 from overlord.errors import ConfigError, OverlordError
@@ -118,12 +125,17 @@ class ReplayConnector:
         route: checks each model request's model (``None``: no check).
         on_call: called with a :class:`CallRecord` for each answered model request.
         recorded: a recorded run's responses, served first and verbatim (forensic replay).
+        client_key: this run's key, which every request must then carry in ``x-api-key``
+            (``None``: no key is checked; the Host and Origin rules hold either way:
+            :mod:`~overlord.adapters.connector.admission`). Stripped from stored bodies.
+        on_refused: called with each request refused at the door.
     """
 
     def __init__(self, transcript: Transcript, *, host: str = "127.0.0.1", port: int = 0,
                  on_request: Callable[[RequestRecord], None] | None = None, route: Route | None = None,
                  on_call: Callable[[CallRecord], None] | None = None,
-                 recorded: list[RecordedResponse] | None = None) -> None:
+                 recorded: list[RecordedResponse] | None = None, client_key: str | None = None,
+                 on_refused: Callable[[AdmissionRefusal], None] | None = None) -> None:
         if host not in ("127.0.0.1", "::1", "localhost"):
             raise ConfigError(f"the replay connector listens on loopback only, not {host!r}", "use 127.0.0.1")
         self.transcript = transcript
@@ -133,6 +145,9 @@ class ReplayConnector:
         self.route = route
         self.on_call = on_call
         self.recorded = list(recorded or [])
+        keyed = {"x-api-key": check_runtime_key(client_key)} if client_key is not None else None
+        self.admission = Admission(keyed, on_refused)
+        self._secrets = (client_key,) if client_key else ()
         self.requests: list[RequestRecord] = []
         self._turns_served = 0
         self._runner: web.AppRunner | None = None
@@ -150,7 +165,8 @@ class ReplayConnector:
 
     def app(self) -> web.Application:
         """The aiohttp application (exposed for in-process tests)."""
-        app = web.Application(client_max_size=64 << 20)
+        app = web.Application(client_max_size=64 << 20, middlewares=[
+            middleware(self.admission, lambda: (self.host, self.port), refusal_answer)])
         app.router.add_post("/v1/messages", self._messages)
         app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
         app.router.add_get("/v1/models", self._models)
@@ -203,7 +219,7 @@ class ReplayConnector:
         t = usage_of(sent)
         rec = CallRecord("replay", request.path, model, status, stream, t.input_tokens, t.output_tokens,
                          t.cache_creation_input_tokens, t.cache_read_input_tokens, 0, True,
-                         time.monotonic_ns() - started, scrub(raw), scrub(sent))
+                         time.monotonic_ns() - started, scrub(raw, self._secrets), scrub(sent, self._secrets))
         try:
             self.on_call(rec)
         except Exception as e:  # noqa: BLE001 - an act the ledger cannot record does not happen
