@@ -75,7 +75,7 @@ class Launch:
         max_turns: the native turn cap, or ``None``.
         resume: a native session id to continue, or ``None`` for a first start.
         connector_url: the connector's base URL (runtimes with ``caps.connector``).
-        api_key: the per-run dummy key the runtime sends to the connector (never a real key).
+        api_key: the run's own key the runtime sends to the connector (random per run; never an upstream key).
         command: the argv of the ``command`` runtime.
     """
 

@@ -185,7 +185,7 @@ def build_env(*, base_url: str, api_key: str, home: str | Path, host_env: Mappin
 
     Args:
         base_url: the connector (``ANTHROPIC_BASE_URL``).
-        api_key: the per-run dummy key (``ANTHROPIC_API_KEY``); never an upstream key.
+        api_key: the run's own key (``ANTHROPIC_API_KEY``), which the connector requires; never an upstream key.
         home: the fresh per-run HOME.
         host_env: the caller's environment; only the allow-listed variables are taken from it.
         extra: more variables set as given (``OVERLORD_SOCKET``, ``OVERLORD_RUN_ID``).
@@ -458,7 +458,7 @@ class ClaudeCode:
         return build_argv(binary, self.invocation(launch))
 
     def env(self, launch: Launch) -> dict[str, str]:
-        """The connector's URL and the per-run dummy key; HOME the run's own."""
+        """The connector's URL and the run's own key; HOME the run's own."""
         return build_env(base_url=launch.connector_url or "", api_key=launch.api_key or "", home=launch.home,
                          host_env=launch.host_env, extra=launch.extra_env)
 
