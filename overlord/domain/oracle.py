@@ -24,10 +24,15 @@ its tier (``[mission] tier``); a goal that says "Using Tier N" uses tier N when 
 is otherwise ignored. Which secret may be sent to which upstream is not decided here: the
 install policy's ``[[upstreams]]`` say it (:meth:`overlord.domain.policy.InstallPolicy.secret_may_go`),
 and a tier whose credential its base URL may not receive is refused when the policy is read.
+
+An upstream is **paid** (:func:`paid_upstream`) when it is sent an owner's secret or is not on
+this machine: its calls are always reserved and settled at no less than the install's prices;
+only an unpaid one (a model on this machine's loopback, sent no secret) may be marked free.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -102,6 +107,30 @@ class OraclePolicy:
         """The most expensive tier's name when there are two or more (``None`` otherwise)."""
         tiers = self.ordered()
         return tiers[-1].name if len(tiers) >= 2 else None
+
+
+def on_this_machine(url: str) -> bool:
+    """Whether ``url``'s host is this machine's loopback as written: ``localhost``, an address
+    in 127.0.0.0/8, or ``::1``. Any other spelling (a mapped or translated address, a name
+    that resolves there) is not taken as loopback: it could bill someone."""
+    try:
+        host = urlparse(url).hostname or ""
+    except ValueError:
+        return False
+    if host.lower() == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback and (address.version == 4 or address == ipaddress.IPv6Address("::1"))
+
+
+def paid_upstream(upstream: str, *, carries_secret: bool) -> bool:
+    """Whether calls to ``upstream`` can bill the owner: it is sent a secret of the owner's,
+    or it is not on this machine (a gateway may bill by address). A paid upstream's calls
+    are always reserved, never free, at no less than the install's prices."""
+    return carries_secret or not on_this_machine(upstream)
 
 
 def _tier(name: str, raw: Any, where: str) -> Tier:

@@ -7,11 +7,17 @@ is billed at the tier's price, as providers bill it).
 
 A model name is priced by the first layer that knows it, in this order:
 
-1. the user's price file (``[connector] prices = "prices.toml"``, or a tier's ``price``);
-2. a package that keeps current list prices (``genai-prices``, given as a :class:`PriceSource`
+1. the user's price file (a mission's ``[connector] prices = "prices.toml"``);
+2. the install's own prices (a tier's ``price`` in the install policy);
+3. a package that keeps current list prices (``genai-prices``, given as a :class:`PriceSource`
    by the caller: it is outside the domain);
-3. the built-in table below, which prices the default models of the three agent CLIs (Claude
+4. the built-in table below, which prices the default models of the three agent CLIs (Claude
    Code, Codex, Gemini), so a run offline works.
+
+Layers 2 to 4 are the install's table. For a paid upstream (one that bills the owner) the
+table is :meth:`PriceTable.raising_only`: the user's file may only raise what the install's
+table charges (:meth:`Price.at_least`, at every context length), and a model the install's
+table does not price stays unpriced whatever the file says.
 
 Within a table a name matches its exact entry, else the longest entry it starts with followed
 by ``-`` (``claude-sonnet-4-5-20250929`` is priced as ``claude-sonnet-4-5``). **A model with no
@@ -84,6 +90,19 @@ class Price:
         """The highest output price for a call of ``input_tokens`` input tokens."""
         return max([self.output, *(t.output for s, t in self.tiers if input_tokens > s)])
 
+    def at_least(self, other: Price) -> Price:
+        """A price no lower than this one or ``other`` for any call: each kind of token at the
+        dearer of the two, over both prices' long-context thresholds (a call above a threshold
+        of either is billed at the dearer of what each charges there)."""
+        def dearer(a: Price, b: Price) -> Price:
+            return Price(max(a.input, b.input), max(a.output, b.output), max(a.cache_write, b.cache_write),
+                         max(a.cache_read, b.cache_read), max(a.cache_write_long, b.cache_write_long))
+
+        starts = sorted({start for start, _ in self.tiers} | {start for start, _ in other.tiers})
+        # between two thresholds each price is constant: its value just above the lower one
+        return replace(dearer(self.at(0), other.at(0)),
+                       tiers=tuple((start, dearer(self.at(start + 1), other.at(start + 1))) for start in starts))
+
 
 def _p(inp: str, out: str, cw: str, cr: str, cw1h: str | None = None, *tiers: tuple[int, Price]) -> Price:
     def micro(x: str) -> int:
@@ -154,12 +173,16 @@ def match(prices: Mapping[str, Price], model: str) -> Price | None:
 
 @dataclass(frozen=True)
 class PriceTable:
-    """Prices by model name, in layers: ``user`` entries, then ``package``, then ``prices``
-    (the built-in table). See the module docstring."""
+    """Prices by model name, in layers: ``user`` entries (a mission's price file), then
+    ``install`` (a tier's price), then ``package``, then ``prices`` (the built-in table).
+    ``raise_only``: the user's entries may only raise the install's table (a paid upstream).
+    See the module docstring."""
 
     prices: Mapping[str, Price]
     user: Mapping[str, Price] = field(default_factory=dict)
     package: PriceSource | None = None
+    install: Mapping[str, Price] = field(default_factory=dict)
+    raise_only: bool = False
 
     @classmethod
     def built_in(cls) -> PriceTable:
@@ -175,12 +198,26 @@ class PriceTable:
         return self.lookup_with_source(model)[0]
 
     def lookup_with_source(self, model: str | None) -> tuple[Price | None, str | None]:
-        """``(price, layer)``: the layer is ``user``, the package's name, or ``built-in``."""
+        """``(price, layer)``: the layer is ``user``, ``install``, the package's name, or
+        ``built-in``. With ``raise_only`` a user entry is the dearer of it and the install's
+        table, and names nothing the install's table does not price."""
         if not model:
             return None, None
-        found = match(self.user, model)
+        mine = match(self.user, model)
+        found, layer = self._installs(model)
+        if mine is None:
+            return found, layer
+        if not self.raise_only:
+            return mine, "user"
+        if found is None:
+            return None, None  # a paid call to a model the install does not price is refused, not free
+        return mine.at_least(found), "user"
+
+    def _installs(self, model: str) -> tuple[Price | None, str | None]:
+        """The install's table: its own entries, then the package, then the built-in table."""
+        found = match(self.install, model)
         if found is not None:
-            return found, "user"
+            return found, "install"
         if self.package is not None:
             try:
                 found = self.package.lookup(model)
@@ -232,8 +269,13 @@ class PriceTable:
         return self.extended(loads_toml(text, source=source), source=source)
 
     def with_entry(self, model: str, price: Price) -> PriceTable:
-        """This table with ``model`` priced at ``price`` in its user layer (a tier's price)."""
-        return replace(self, user={**self.user, model: price})
+        """This table with ``model`` priced at ``price`` in its install layer (a tier's price:
+        the install policy's, above the package and the built-in table)."""
+        return replace(self, install={**self.install, model: price})
+
+    def raising_only(self) -> PriceTable:
+        """This table for a paid upstream: the user's entries may only raise the install's."""
+        return replace(self, raise_only=True)
 
 
 def price_from_mapping(entry: Any, where: str) -> Price:

@@ -122,7 +122,8 @@ def decide(totals: Totals, *, worst_case_micro_usd: int, run_limit_micro_usd: in
     install_left = None if balance_micro_usd is None else balance_micro_usd - totals.install_settled - totals.install_reserved
     if not priced and not free:
         return Refusal("unpriced", "the model has no price, and an unpriced paid call is not free "
-                       "(add it to a price file, or mark the route free)", run_left, install_left)
+                       "(price it in the install policy: a tier's price; a mission's price file or free = true only "
+                       "serve a model on this machine that is sent no secret)", run_left, install_left)
     if free:
         return None
     if run_left is not None and worst_case_micro_usd > run_left:

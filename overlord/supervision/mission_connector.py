@@ -33,8 +33,11 @@ connects to (a second lookup cannot answer differently).
 In record mode every model call goes through the spend reserve
 (:class:`~overlord.supervision.spend.LedgerSpendReserve`): its worst case reserved against the
 run's ``max_cost_usd`` and the install's ``[oracle] balance_usd``, settled from its usage;
-a refusal stops the run with stop code ``budget``. Prices: the mission's price file (or the
-tier's price), then ``genai-prices``, then the built-in table.
+a refusal stops the run with stop code ``budget``. Prices: the mission's price file, then the
+tier's price, then ``genai-prices``, then the built-in table. An upstream that is sent an
+owner's key (or is not on this machine) is paid (:func:`~overlord.domain.oracle.paid_upstream`):
+``free = true`` is refused for it before anything runs, and the mission's price file may only
+raise the install's prices there, never lower them nor price a model the install does not.
 """
 
 from __future__ import annotations
@@ -52,12 +55,12 @@ from overlord.adapters.clock import Clock
 from overlord.adapters.connector.admission import AdmissionRefusal
 from overlord.adapters.connector.calls import CallRecord, Route
 from overlord.adapters.connector.record import RecordConnector, check_upstream
-from overlord.adapters.connector.replay import ConnectorThread, RecordedResponse
+from overlord.adapters.connector.replay import ConnectorError, ConnectorThread, RecordedResponse
 from overlord.adapters.connector.transcript import Transcript
 from overlord.adapters.egress import Resolver
 from overlord.adapters.prices import GenaiPrices
 from overlord.domain.mission import Mission
-from overlord.domain.oracle import RouteDecision, chosen, goal_tier, route
+from overlord.domain.oracle import RouteDecision, chosen, goal_tier, paid_upstream, route
 from overlord.domain.policy import InstallPolicy, MissionWidensPolicy
 from overlord.domain.prices import PriceTable
 from overlord.domain.run import Run
@@ -78,7 +81,8 @@ class ConnectorPlan:
     """A checked ``[connector]``: ``mode``, ``upstream`` (record), ``transcript`` (replay of a
     file) or ``recorded_run`` (replay of a recorded run), the route and the price table; the
     upstream key when it was resolved from a named secret (``api_key``, never shown by
-    ``repr``) with its name and source; the tier and every routing attempt; the spend caps."""
+    ``repr``) with its name and source; the tier and every routing attempt; the spend caps;
+    ``paid``: the upstream can bill the owner (never free, prices only raised)."""
 
     mode: str
     route: tuple[str, ...]
@@ -96,6 +100,7 @@ class ConnectorPlan:
     free: bool = False
     model: str | None = None
     upstream_address: str | None = None  # the address checked for ``upstream``: the only one connected to
+    paid: bool = False
 
 
 def _run_id(text: str) -> uuid.UUID | None:
@@ -200,13 +205,22 @@ def _plan_record(mission: Mission, install: InstallPolicy, prices: PriceTable, c
             log.warning("connector.store_not_used", secret=key_name, source=source,
                         why="a --no-sandbox run is never served from the secret store (an unsandboxed agent could "
                             "read the unlocked key from the keyring)")
+    paid = paid_upstream(upstream, carries_secret=key_name is not None or bool(environ.get(UPSTREAM_KEY_ENV)))
+    if paid:
+        if caps["free"]:
+            why = f"it is sent the secret {key_name}" if key_name else f"it is sent {UPSTREAM_KEY_ENV}" \
+                if environ.get(UPSTREAM_KEY_ENV) else "it is not on this machine"
+            raise ConfigError(f"connector.free = true is for a model on this machine that is sent no secret; {upstream} "
+                              f"can bill you ({why})", "remove free = true: a paid upstream's calls are always reserved "
+                              "against max_cost_usd and the install's balance")
+        prices = prices.raising_only()  # a mission may raise the install's prices, never lower them
     from overlord.adapters.egress import check_target, system_resolver
 
     address = check_target(upstream, install.allowed_origins(upstream), resolver=resolver or system_resolver).address
     if check_reachable:
         check_upstream(upstream, address=address)
     return ConnectorPlan("record", tuple(models), prices, upstream=upstream, api_key=key, key_name=key_name,
-                         key_source=source, tier=tier_name, decisions=decisions, model=model,
+                         key_source=source, tier=tier_name, decisions=decisions, model=model, paid=paid,
                          upstream_address=address, **caps)
 
 
@@ -328,6 +342,11 @@ def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], No
     if plan.mode == "record":
         assert plan.upstream is not None
         key = plan.api_key if plan.key_name is not None else host_env.get(UPSTREAM_KEY_ENV) or None
+        if key is not None and (not plan.paid or plan.free or getattr(spend, "free", False)
+                                or not plan.prices.raise_only):
+            # plan_connector never plans this; a key must never go out on a route that is not reserved in full
+            raise ConnectorError("the connector would send an owner's key on a route planned as free or below the "
+                                 "install's prices", "nothing was sent; plan the connector with plan_connector")
         connector = RecordConnector(plan.upstream, api_key=key, client_key=runtime_key, route=route,
                                     prices=plan.prices, on_call=on_call, spend=spend, on_refused=on_refused,
                                     address=plan.upstream_address)

@@ -467,7 +467,8 @@ class MissionRun:
                                                             transcript=self.prepared.transcript)
             spend = LedgerSpendReserve(self.session.ledger, origin=self.session.origin, run_id=self.run_id,
                                        clock=self.clock, run_limit_micro_usd=plan.run_limit_micro_usd,
-                                       balance_micro_usd=plan.balance_micro_usd, tier=plan.tier, free=plan.free)
+                                       balance_micro_usd=plan.balance_micro_usd, tier=plan.tier,
+                                       free=plan.free and not plan.paid)
             self.connector = stack.enter_context(start_connector(
                 _resumed_plan(plan, self.resume_from), record=self.recorder.apply, put_blob=self.session.blobs.put,
                 clock=self.clock, host_env=self.host_env, runtime_key=self.runtime_key, recorded=recorded,

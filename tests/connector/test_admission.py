@@ -121,10 +121,11 @@ def test_a_flood_is_counted_not_recorded_one_by_one():
 
 class WatchingUpstream(KeyedUpstream):
     """The upstream, which also reads the run's key where it lives: the runtime's environment
-    (``/proc/PID/environ`` of the CLI in its jail), at each request."""
+    (``/proc/PID/environ`` of the CLI in its jail, its HOME under ``home``), at each request."""
 
-    def __init__(self, transcript: Transcript) -> None:
+    def __init__(self, transcript: Transcript, home: str) -> None:
         super().__init__(transcript)
+        self.home = home.encode()
         self.run_keys: set[str] = set()
 
     def app(self) -> web.Application:
@@ -137,6 +138,8 @@ class WatchingUpstream(KeyedUpstream):
                     data = open(f"/proc/{pid}/environ", "rb").read()  # noqa: SIM115, PTH123 - a scan
                 except OSError:
                     continue
+                if not (b"\0" + data).count(b"\0HOME=" + self.home + b"/"):
+                    continue  # another run on this machine
                 self.run_keys.update(k.decode() for k in re.findall(rb"ANTHROPIC_API_KEY=(overlord-run-[^\0]+)", data))
             return await handler(request)
 
@@ -167,7 +170,7 @@ def test_the_agents_knocks_without_the_key_are_refused_and_recorded(world, claud
         {"blocks": [{"tool": "Write", "input": {"file_path": str(root / "knock.py"), "content": KNOCK}}]},
         {"blocks": [{"tool": "Bash", "input": {"command": "python3 knock.py", "description": "Knock"}}]},
         {"blocks": [{"text": "Knocked."}]},
-    ]))
+    ]), str(home))
     with ConnectorThread(connector=server):
         s, p = run(world, mission(f'mode = "record"\nupstream = "{server.url}"\n', goal="Knock on the connector."))
     assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), (s, p.stderr[-2000:])

@@ -121,14 +121,14 @@ def test_cost_is_the_sum_of_the_connector_events(world, upstream, claude_bin):  
               "usage": {"input_tokens": 1000, "output_tokens": 100}},
              {"blocks": [{"text": "done"}], "usage": {"input_tokens": 2000, "output_tokens": 10}}]
     url, _ = upstream(Transcript.from_json(turns))
-    (tmp / "prices.toml").write_text('[models."claude-test-x"]\ninput = 2.5\noutput = 10\n')
-    s, _ = run(world, mission(f'mode = "record"\nupstream = "{url}"\nprices = "prices.toml"\n', models=("claude-test-x",),
-                              goal="write a.txt"))
+    # the upstream is sent the owner's key: the mission's file may raise the install's price ($3/$15), not lower it
+    (tmp / "prices.toml").write_text(f'[models."{MODEL}"]\ninput = 4\noutput = 20\n')
+    s, _ = run(world, mission(f'mode = "record"\nupstream = "{url}"\nprices = "prices.toml"\n', goal="write a.txt"))
     assert s["stop_code"] == "completed", s
     events = run_events(home, s["run_id"])
     calls = [c for c in of(events, "ConnectorCalled") if c.path == "/v1/messages"]
     assert [(c.input_tokens, c.output_tokens) for c in calls[:2]] == [(1000, 100), (2000, 10)]
-    assert [c.cost_micro_usd for c in calls[:2]] == [1000 * 2.5 + 100 * 10, 2000 * 2.5 + 10 * 10]
+    assert [c.cost_micro_usd for c in calls[:2]] == [1000 * 4 + 100 * 20, 2000 * 4 + 10 * 20]
     session = open_home(home, writable=False)
     try:
         run_state = session.ledger.get(uuid.UUID(s["run_id"]))
@@ -137,7 +137,7 @@ def test_cost_is_the_sum_of_the_connector_events(world, upstream, claude_bin):  
     assert run_state.cost_micro_usd == sum(c.cost_micro_usd for c in of(events, "ConnectorCalled")) > 0
     journal = subprocess.run([*overlord_cmd(), "journal", "--json", "--run", s["run_id"]], env=env, capture_output=True,
                              text=True, check=True).stdout
-    assert "model call /v1/messages claude-test-x via anthropic: 200" in journal
+    assert f"model call /v1/messages {MODEL} via anthropic: 200" in journal
 
 
 def test_a_sub_agent_outside_the_route_ends_with_route_mismatch(world, claude_bin):  # noqa: F811
