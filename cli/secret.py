@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from overlord.adapters.secrets import SecretStore, StoreChange
 
 DEFAULT_TIMEOUT_S = 8 * 3600  # overlord.adapters.secrets.store.DEFAULT_TIMEOUT_S (imported late: cryptography)
+MAX_TIMEOUT_S = 7 * 24 * 3600  # overlord.adapters.secrets.store.MAX_TIMEOUT_S, likewise
 
 PASSPHRASE_ENV = "OVERLORD_SECRET_PASSPHRASE"
 NEW_PASSPHRASE_ENV = "OVERLORD_SECRET_NEW_PASSPHRASE"
@@ -108,20 +109,39 @@ def init(home: Path = HOME_OPT) -> None:
 
 def unlock(
     home: Path = HOME_OPT,
-    timeout_s: int = typer.Option(DEFAULT_TIMEOUT_S, "--timeout-s", help="Forget the key after this many seconds (default 8 hours)."),
+    timeout_s: int = typer.Option(DEFAULT_TIMEOUT_S, "--timeout-s",
+                                  help=f"Forget the key after this many seconds: 1 to {MAX_TIMEOUT_S} (a week); "
+                                       "default 8 hours."),
 ) -> None:
-    """Unlock the store: its key is kept in the kernel keyring (never on disk) until the timeout or `lock`."""
-    if timeout_s <= 0:
-        raise ConfigError(f"--timeout-s {timeout_s} must be positive")
+    """Unlock the store: its key is kept in the kernel keyring (never on disk) until the timeout or `lock`.
+
+    The unlock is recorded (``SecretStoreUnlocked``) once the passphrase opens the store and
+    before the key is cached: an unlock the ledger cannot record does not happen.
+    """
+    if isinstance(timeout_s, bool) or not 1 <= timeout_s <= MAX_TIMEOUT_S:  # at the boundary, before anything
+        shown = str(timeout_s) if len(str(timeout_s)) <= 40 else "that"
+        raise ConfigError(f"--timeout-s {shown} is not 1 to {MAX_TIMEOUT_S} seconds (a week)",
+                          "give a timeout within it (default 8 hours), and unlock again when it ends")
+    from overlord.adapters.secrets.keyring import KeyringUnavailable
+
     store = _store(home)
     store.envelope()  # no store, or a bad one: say so before asking for a passphrase
     phrase = _passphrase(PASSPHRASE_ENV, "passphrase: ")
+    recorded: list[StoreChange] = []
+
+    def record(change: StoreChange) -> None:
+        _record(home, change, lambda log, at: log.unlocked(timeout_s=timeout_s, at=at))
+        recorded.append(change)
+
     try:
-        change = store.unlock(phrase, timeout_s=timeout_s)
+        change = store.unlock(phrase, timeout_s=timeout_s, record=record)
+    except KeyringUnavailable:
+        if recorded:  # recorded as unlocked, but the kernel would not keep the key: it stays locked
+            _record(home, recorded[0], lambda log, at: log.locked(at=at))
+        raise
     finally:
         zero(phrase)
-    _record(home, change, lambda log, at: log.unlocked(timeout_s=timeout_s, at=at))
-    typer.echo(f"unlocked for {timeout_s} s (`overlord secret lock` forgets the key now)")
+    typer.echo(f"unlocked for {change.timeout_s} s (`overlord secret lock` forgets the key now)")
 
 
 def lock(home: Path = HOME_OPT) -> None:

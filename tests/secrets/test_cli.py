@@ -103,3 +103,36 @@ def test_without_a_home_or_a_terminal_it_says_what_to_do(tmp_path):
                        stdin=subprocess.DEVNULL, start_new_session=True)
     one_line_error(p, "OVERLORD_SECRET_PASSPHRASE")
     assert not Path(h / "secrets.store").exists()
+
+
+def _keyring_timeout(h: Path) -> str | None:
+    """The timeout column of this home's keyring entry in /proc/keys (``1w``, ``7h``, ``perm``), or ``None``."""
+    store = SecretStore(h)
+    name = store.cache_name(store.envelope().store_id)
+    for line in Path("/proc/keys").read_text().splitlines():
+        if line.endswith(f"{name}: 32"):
+            return line.split()[3]
+    return None
+
+
+def test_unlock_timeouts_are_checked_before_anything_is_unlocked(home):
+    h, env = home
+    assert ov(env, "secret", "init").returncode == 0
+    count = len(events(env))
+    # past a week, and the keyring's 32-bit timeout: 2**32 + 1 would be 1 s, 2**32 forever, 10**20 unencodable
+    for value in ("99999999999999999999", "4294967297", "4294967296", "604801", "0", "-1"):
+        p = ov(env, "secret", "unlock", "--timeout-s", value)
+        one_line_error(p, "--timeout-s")
+        assert "604800" in p.stderr, p.stderr
+        assert not SecretStore(h).unlocked() and _keyring_timeout(h) is None, value
+        assert len(events(env)) == count, f"{value}: nothing recorded"
+    p = ov(env, "secret", "unlock", "--timeout-s", "604800")
+    assert p.returncode == 0 and "unlocked for 604800 s" in p.stdout, p.stderr
+    assert _keyring_timeout(h) in ("1w", "6d"), "the kernel was given the timeout printed (a week, counting down)"
+    unlocked = [e for e in events(env) if e["event_type"] == "SecretStoreUnlocked"]
+    assert len(unlocked) == 1 and "604800 s" in unlocked[0]["summary"]
+    assert ov(env, "secret", "unlock", "--timeout-s", "120").returncode == 0 and _keyring_timeout(h) in ("2m", "1m")
+    from cli.secret import MAX_TIMEOUT_S as told
+    from overlord.adapters.secrets.store import MAX_TIMEOUT_S
+
+    assert told == MAX_TIMEOUT_S == 604_800 < 2**32

@@ -26,7 +26,7 @@ from overlord.adapters.secrets import (
     WrongPassphrase,
     resolve_secret,
 )
-from overlord.adapters.secrets.envelope import Envelope
+from overlord.adapters.secrets.envelope import Envelope, SecretStoreError
 from overlord.adapters.secrets.keyring import KernelKeyring
 from overlord.adapters.secrets.store import WRITE_STEPS, BadSecret
 from overlord.sandbox.runtime_jail import Jail, jail_argv
@@ -257,3 +257,27 @@ def test_the_keyring_forgets_at_the_timeout_and_on_drop():
     k.put(name, b"y" * 32, 1)
     time.sleep(2.5)  # the kernel's own timer (no duration is asserted)
     assert k.get(name) is None
+
+
+def test_an_unlock_the_ledger_cannot_record_does_not_happen(stores):
+    s = stores()
+
+    def refuse(change) -> None:  # noqa: ANN001 - the ledger refusing the event
+        assert change.timeout_s == 60 and not s.unlocked(), "recorded before the key is cached"
+        raise OSError("disk full")
+
+    with pytest.raises(OSError, match="disk full"):
+        s.unlock(b"correct horse", timeout_s=60, record=refuse)
+    assert not s.unlocked(), "nothing cached"
+    seen = []
+    s.unlock(b"correct horse", timeout_s=60, record=seen.append)
+    assert s.unlocked() and [c.timeout_s for c in seen] == [60]
+    with pytest.raises(WrongPassphrase):
+        s.unlock(b"wrong", timeout_s=60, record=seen.append)
+    assert len(seen) == 1, "a wrong passphrase records nothing"
+    for bad in (0, -1, 604_801, 2**32, 2**32 + 1, 10**20, True):
+        with pytest.raises(SecretStoreError, match="604800"):
+            s.unlock(b"correct horse", timeout_s=bad, record=seen.append)
+    assert len(seen) == 1
+    with pytest.raises(SecretStoreError, match="timeout"):
+        KernelKeyring().put("overlord:test:never", b"x", 2**32)  # the kernel's bound, checked again below the store

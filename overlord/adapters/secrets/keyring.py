@@ -34,6 +34,8 @@ PERM = 0x3F0B0000
 """Possessor: everything; the owning user: view, read and search (so the owner's next
 ``overlord`` process finds it); group and others: nothing."""
 _SYSCALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}  # add_key, keyctl
+MAX_KERNEL_TIMEOUT_S = 2**32 - 1
+"""keyctl(KEYCTL_SET_TIMEOUT) takes an unsigned 32-bit count (0 means no timeout at all)."""
 
 
 class KeyCache(Protocol):
@@ -103,8 +105,12 @@ class KernelKeyring:
         """Add (or replace) the ``user`` key ``name`` in ``@u`` and set its timeout.
 
         Raises:
+            SecretStoreError: ``timeout_s`` is not 1 to :data:`MAX_KERNEL_TIMEOUT_S` (the kernel
+                would wrap it, or keep the key forever); nothing is added.
             KeyringUnavailable: the kernel refused (a container blocking keyctl, quota).
         """
+        if isinstance(timeout_s, bool) or not isinstance(timeout_s, int) or not 1 <= timeout_s <= MAX_KERNEL_TIMEOUT_S:
+            raise SecretStoreError(f"the keyring timeout must be 1 to {MAX_KERNEL_TIMEOUT_S} s", "unlock with --timeout-s N")
         kid = self._add_key(name.encode(), bytes(payload))
         if kid < 0:
             err = ctypes.get_errno()

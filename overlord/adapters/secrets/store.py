@@ -29,7 +29,7 @@ import hashlib
 import hmac
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,9 @@ from overlord.inputs import read_input
 STORE_FILE = "secrets.store"
 DEFAULT_TIMEOUT_S = 8 * 3600
 """How long an unlocked store stays unlocked unless told otherwise: 8 hours."""
+MAX_TIMEOUT_S = 7 * 24 * 3600
+"""The longest an unlock may last: a week (604800 s), well below the kernel keyring's 32-bit
+timeout (a larger value would wrap there: 2**32 s would mean forever, 2**32 + 1 one second)."""
 MAX_VALUE_BYTES = 64 * 1024
 MIN_PREVIEW_CHARS = 8
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
@@ -88,6 +91,19 @@ class StoreChange:
     envelope_sha256: str | None = None
     fingerprint: str | None = None
     timeout_s: int | None = None
+
+
+def check_timeout(timeout_s: int) -> int:
+    """``timeout_s`` if it is a whole number of seconds from 1 to :data:`MAX_TIMEOUT_S`.
+
+    Raises:
+        SecretStoreError: anything else (nothing is unlocked).
+    """
+    if isinstance(timeout_s, bool) or not isinstance(timeout_s, int) or not 1 <= timeout_s <= MAX_TIMEOUT_S:
+        shown = str(timeout_s) if isinstance(timeout_s, int) and len(str(timeout_s)) <= 40 else "that"
+        raise SecretStoreError(f"the unlock timeout must be 1 to {MAX_TIMEOUT_S} seconds (a week), not {shown}",
+                               "give --timeout-s N within it (default 8 hours), and unlock again when it ends")
+    return timeout_s
 
 
 def check_name(name: str) -> str:
@@ -226,23 +242,32 @@ class SecretStore:
             digest = self._write(e)
         return StoreChange(e.store_id, envelope_sha256=digest)
 
-    def unlock(self, passphrase: bytes | bytearray, *, timeout_s: int = DEFAULT_TIMEOUT_S) -> StoreChange:
-        """Unwrap the data key and keep it in the keyring for ``timeout_s`` seconds.
+    def unlock(self, passphrase: bytes | bytearray, *, timeout_s: int = DEFAULT_TIMEOUT_S,
+               record: Callable[[StoreChange], None] | None = None) -> StoreChange:
+        """Unwrap the data key and keep it in the keyring for ``timeout_s`` seconds (1 to
+        :data:`MAX_TIMEOUT_S`). ``record`` is called with the change once the passphrase has
+        opened the store and before the key is cached: an unlock it cannot record (it raises)
+        does not happen.
 
         Raises:
+            SecretStoreError: the timeout is out of bounds (checked first: nothing is read).
             WrongPassphrase: nothing is cached. EnvelopeError: the store fails its checks.
-            KeyringUnavailable: the kernel keyring refused.
+            KeyringUnavailable: the kernel keyring refused (after ``record``: the caller
+                records that the store stays locked).
+            Whatever ``record`` raises: nothing is cached.
         """
-        if timeout_s <= 0:
-            raise SecretStoreError("the unlock timeout must be positive", "give --timeout-s N")
+        check_timeout(timeout_s)
         e = self.envelope()
         key = e.unwrap(passphrase)
         try:
             e.open(key)  # the data must open too: a store whose ciphertext was swapped is refused now
+            change = StoreChange(e.store_id, timeout_s=timeout_s)
+            if record is not None:
+                record(change)
             self.cache.put(self.cache_name(e.store_id), bytes(key), timeout_s)
         finally:
             zero(key)
-        return StoreChange(e.store_id, timeout_s=timeout_s)
+        return change
 
     def lock(self) -> StoreChange:
         """Forget the cached data key (a locked store stays locked).
