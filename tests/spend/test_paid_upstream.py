@@ -16,7 +16,8 @@ import uuid
 import pytest
 
 from overlord.domain.mission import Mission
-from overlord.domain.oracle import OraclePolicy
+from overlord.domain.oracle import on_this_machine, paid_upstream
+from overlord.domain.policy import InstallPolicy
 from overlord.domain.prices import PriceTable, price_from_mapping
 from overlord.errors import ConfigError
 from overlord.supervision.mission_connector import UPSTREAM_KEY_ENV, plan_connector
@@ -35,24 +36,28 @@ def _mission(connector: str, extra: str = "") -> Mission:
 
 
 def test_free_is_refused_for_any_upstream_that_could_bill_the_owner(tmp_path):
-    kw = dict(mission_dir=tmp_path, check_reachable=False, policy=OraclePolicy.from_mapping(POLICY))
+    kw = dict(mission_dir=tmp_path, check_reachable=False, install=InstallPolicy.from_mapping({"oracle": POLICY}))
     key = {"TIER2_KEY": "sk-tier-two-0000"}
     paid = [
         ("a named secret", 'upstream = "http://127.0.0.1:9"\napi_key_secret = "TIER2_KEY"\n', "", key),
         ("a tier's credential", "", 'tier = "2"\n', key),
         ("the key from overlord run's environment", 'upstream = "http://127.0.0.1:9"\n', "",
          {UPSTREAM_KEY_ENV: "sk-env-0000000000"}),
-        ("an upstream off this machine", 'upstream = "http://api.example.com"\n', "", {}),
-        ("loopback in a spelling not taken as such", 'upstream = "http://[::ffff:7f00:1]:9"\n', "", {}),
+        ("an upstream off this machine, sent no secret", 'upstream = "https://api.anthropic.com"\n', "", {}),
     ]
     for what, connector, extra, environ in paid:
         with pytest.raises(ConfigError, match="free = true") as e:
             plan_connector(_mission(connector + "free = true\n", extra), environ=environ, **kw)
         assert "reserved" in e.value.hint, what
     # an upstream on this machine that is sent no secret may be free (a local model)
-    for local in ("http://127.0.0.1:9", "http://localhost:9", "http://[::1]:9", "http://127.8.0.1:9"):
+    for local in ("http://127.0.0.1:9", "http://localhost:9", "http://[::1]:9"):
         plan = plan_connector(_mission(f'upstream = "{local}"\nfree = true\n'), environ={}, **kw)
         assert plan.free and not plan.paid, local
+    assert on_this_machine("http://127.8.0.1:9") and not paid_upstream("http://127.8.0.1:9", carries_secret=False)
+    for elsewhere in ("http://[::ffff:7f00:1]:9", "http://[64:ff9b::7f00:1]:9", "http://127.0.0.1.nip.io:9",
+                      "http://10.0.0.1:9", "not a url"):
+        assert not on_this_machine(elsewhere) and paid_upstream(elsewhere, carries_secret=False), elsewhere
+    assert paid_upstream("http://127.0.0.1:9", carries_secret=True)
     plan = plan_connector(_mission('upstream = "http://127.0.0.1:9"\napi_key_secret = "TIER2_KEY"\n'), environ=key, **kw)
     assert plan.paid and not plan.free
 
@@ -60,7 +65,7 @@ def test_free_is_refused_for_any_upstream_that_could_bill_the_owner(tmp_path):
 def test_a_mission_price_file_only_raises_the_installs_prices_on_a_paid_upstream(tmp_path):
     (tmp_path / "prices.toml").write_text(ZERO + '[models."claude-haiku-4-5"]\ninput = 9\noutput = 50\n'
                                           '[models."claude-new-x"]\ninput = 0.01\noutput = 0.01\n')
-    kw = dict(mission_dir=tmp_path, check_reachable=False, policy=OraclePolicy.from_mapping(POLICY),
+    kw = dict(mission_dir=tmp_path, check_reachable=False, install=InstallPolicy.from_mapping({"oracle": POLICY}),
               environ={"TIER2_KEY": "sk-tier-two-0000"})
     for connector, extra in (('upstream = "http://127.0.0.1:9"\napi_key_secret = "TIER2_KEY"\n', ""), ("", 'tier = "2"\n')):
         plan = plan_connector(_mission(connector + 'prices = "prices.toml"\n', extra), **kw)
@@ -96,7 +101,7 @@ def test_free_or_a_zero_price_file_cannot_get_a_real_run_around_the_reserve(worl
     turns = [{"blocks": [{"tool": "Write", "input": {"file_path": str(root / f"part{i}.txt"), "content": f"{i}\n"}}],
               "usage": big} for i in range(10)] + [{"blocks": [{"text": "all written"}], "usage": big}]
     url, server = upstream(turns)
-    policy(home, url)
+    policy(env, tmp, url)
     env = {**env, "CANARY_KEY": CANARY}
     connector = f'upstream = "{url}"\napi_key_secret = "CANARY_KEY"\n'
     # free = true with the owner's key: refused before anything runs (the tester's $30 run)
