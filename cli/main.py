@@ -21,6 +21,7 @@ from cli import gate as gate_cmds
 from cli import guard as guard_cmds
 from cli import hook as hook_cmds
 from cli import ledger as ledger_cmds
+from cli import memory as memory_cmds
 from cli import policy as policy_cmds
 from cli import run as run_cmds
 from cli import secret as secret_cmds
@@ -74,6 +75,7 @@ task_cmds.register(app)
 app.add_typer(gate_cmds.app, name="gate", help="The completion gate: check an artifact on four axes.")
 app.add_typer(guard_cmds.app, name="guard", help="The tool guard: decide a tool call (no run needed).")
 app.add_typer(hook_cmds.app, name="hook", help="The guard's hook: install, restore, run in-process.")
+app.add_typer(memory_cmds.app, name="memory", help="The vault: memory with clearance, filled through the intake gate.")
 app.add_typer(secret_cmds.app, name="secret", help="The owner's secrets in one encrypted store: init, set, list, rm, unlock, lock, passwd.")
 app.add_typer(policy_cmds.app, name="policy", help="The install policy: show it; change it on a terminal (the owner only).")
 app.add_typer(witness_cmds.app, name="witness", help="The witness server: read API, live page, C2SP witness, token-gated actions.")

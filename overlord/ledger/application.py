@@ -21,6 +21,7 @@ from overlord.domain.approval import Approvals
 from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import topics_of
 from overlord.domain.gate_check import GateCheck
+from overlord.domain.memory import MemoryCompaction, MemoryItem, MemoryRefusal, MemoryRetrieval
 from overlord.domain.policy_log import PolicyFloorPin, PolicyIntegrityFailure, PolicyVersion
 from overlord.domain.run import Run
 from overlord.domain.secrets import SecretStoreLog
@@ -34,7 +35,8 @@ from overlord.ledger.record import RecordError, RecordSigner, RecordVerifier, op
 from overlord.ledger.store import StoreConfig, eventsourcing_env, write_mark
 
 AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SpendAccount, SecretStoreLog, PolicyVersion,
-                                 PolicyIntegrityFailure, PolicyFloorPin, Approvals, Task)
+                                 PolicyIntegrityFailure, PolicyFloorPin, Approvals, Task, MemoryItem, MemoryRefusal,
+                                 MemoryRetrieval, MemoryCompaction)
 PAGE = 1000
 
 
