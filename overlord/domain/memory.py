@@ -563,6 +563,7 @@ class MemoryRefusal(Aggregate):
     def __init__(self, stage: str, reason: str, source: str, text_bytes: int) -> None:
         self.stage = stage
         self.reason = reason
+        self.source = source
 
     @classmethod
     def refuse(cls, *, refusal_id: UUID, stage: str, reason: str, source: str, text_bytes: int,

@@ -165,10 +165,19 @@ def _row(values: Sequence[Any]) -> Row:
                d["content_hmac"])
 
 
+STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each every few for from further had has have
+having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on
+once only or other our out over own same she should so some such than that the their them then there these they
+this those through to too under until up very was we were what when where which while who whom why will with would
+you your""".split())
+"""Words too common to be worth an exact-token match (meaning still counts them, in the vectors)."""
+
+
 def fts_query(text: str) -> str | None:
-    """An FTS5 query matching any word of ``text`` (each quoted: no operator can be smuggled
-    in); ``None`` when it has no words."""
-    words = list(dict.fromkeys(w.lower() for w in _WORD.findall(text)))[:64]
+    """An FTS5 query matching any word of ``text`` but :data:`STOPWORDS` (each quoted: no
+    operator can be smuggled in); ``None`` when no word is left."""
+    words = [w for w in dict.fromkeys(w.lower() for w in _WORD.findall(text)) if w not in STOPWORDS][:64]
     return " OR ".join('"' + w.replace('"', '""') + '"' for w in words) or None
 
 
