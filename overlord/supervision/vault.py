@@ -208,7 +208,7 @@ class Vault:
             rows.append(Row(item_id, e.label, int(level), e.kind, e.content_type, e.source, e.source_event, e.run_id,
                             e.tool_call, e.chunk_of, e.chunk_index, e.chunks, tuple(e.findings), bool(e.contaminated),
                             e.level, tuple(e.sources), None, _ns(e.timestamp), text, e.content_hmac))
-        vectors = self.embedder.embed(texts) if texts else []
+        vectors = self.embedder.embed(texts)
         return {r.id: AddItem(r, v) for r, v in zip(rows, vectors, strict=True)}
 
     def rebuild(self) -> int:

@@ -167,10 +167,9 @@ def test_items_with_an_unparseable_label_are_read_as_secret(corpus: Corpus) -> N
 
 @pytest.mark.asyncio
 async def test_the_witness_read_api_serves_no_memory(corpus: Corpus, aiohttp_client: Any, tmp_path: Path) -> None:
+    from tests.witness.conftest import TOKEN, vector_signer
     from witness.app import ServerConfig, build_app
     from witness.state import WitnessStore
-
-    from tests.witness.conftest import TOKEN, vector_signer
 
     store = WitnessStore(tmp_path / "witness.sqlite")
     config = ServerConfig(session=corpus.vault.session, witness_signer=vector_signer(), witness_store=store,

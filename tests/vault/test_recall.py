@@ -26,7 +26,7 @@ def test_paraphrases_find_their_target_in_the_top_3(vault: Vault) -> None:
     targets = vault.add_many([Submission(t, "PUBLIC", Provenance("cli")) for t, _ in PAIRS])
     vault.add_many([Submission(t, "PUBLIC", Provenance("cli")) for t in distractors(300)])
     found = []
-    for (target, query), intake in zip(PAIRS, targets, strict=True):
+    for (_target, query), intake in zip(PAIRS, targets, strict=True):
         top3 = [h.row.id for h in vault.search(query, role="viewer", limit=3)]
         found.append(intake.ids[0] in top3)
     recall = sum(found) / len(found)

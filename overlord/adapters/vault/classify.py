@@ -105,9 +105,10 @@ class SecretClassifier:
 
     def __init__(self, extra: Sequence[tuple[str, str]] = ()) -> None:
         self._patterns: list[tuple[str, re.Pattern[str]]] = []
-        for plugin in FORMAT_PLUGINS:
+        for plugin_class in FORMAT_PLUGINS:
+            plugin = plugin_class()
             kind = _kind(plugin.secret_type)
-            for regex in plugin().denylist:
+            for regex in plugin.denylist:
                 self._patterns.append((kind, regex))
         for kind, pattern in (*OWN_PATTERNS, *extra):
             self._patterns.append((kind, re.compile(pattern)))

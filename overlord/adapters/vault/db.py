@@ -473,7 +473,7 @@ class VaultDB:
             "SELECT id, goal, normalized, tree_hash, toolchain, diff, task_id, gate_check FROM outcomes "
             "WHERE normalized = ? AND tree_hash = ? AND toolchain = ? AND valid = 1 ORDER BY accepted_at_ns DESC LIMIT 1",
             (normalized, tree_hash, toolchain)).fetchone()
-        return Outcome(*v) if v else None
+        return _outcome(v) if v else None
 
     def outcome_near(self, vector: np.ndarray, *, k: int = 5) -> list[Outcome]:
         """The ``k`` valid outcomes whose goals are nearest ``vector``, with their cosine similarity."""
@@ -485,14 +485,19 @@ class VaultDB:
             v = self.conn.execute("SELECT id, goal, normalized, tree_hash, toolchain, diff, task_id, gate_check "
                                   "FROM outcomes WHERE rowid = ? AND valid = 1", (rowid,)).fetchone()
             if v:
-                out.append(Outcome(*v, similarity=1.0 - float(distance)))
+                out.append(_outcome(v, similarity=1.0 - float(distance)))
         return out
 
     def outcome(self, outcome_id: str) -> tuple[Outcome, bool, str | None] | None:
         """An outcome by id with whether it is valid and why not."""
         v = self.conn.execute("SELECT id, goal, normalized, tree_hash, toolchain, diff, task_id, gate_check, valid, "
                               "invalid_reason FROM outcomes WHERE id = ?", (outcome_id,)).fetchone()
-        return (Outcome(*v[:8]), bool(v[8]), v[9]) if v else None
+        return (_outcome(v[:8]), bool(v[8]), v[9]) if v else None
+
+
+def _outcome(v: Sequence[Any], similarity: float = 1.0) -> Outcome:
+    return Outcome(str(v[0]), str(v[1]), str(v[2]), str(v[3]), str(v[4]), str(v[5]), str(v[6]), str(v[7]),
+                   similarity=similarity)
 
 
 def _vector(v: np.ndarray, dim: int) -> bytes:

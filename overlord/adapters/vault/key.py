@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from overlord.adapters.secrets import NoStore, SecretStore, SecretStoreError, StoreLocked
 from overlord.adapters.vault.crypto import NoVault, VaultError, VaultKey, VaultLocked
 
 VAULT_KEY_SECRET = "OVERLORD_VAULT_KEY"
@@ -40,10 +41,6 @@ def vault_key(home: Path, *, at: str) -> KeyLookup:
         NoVault: there is no secret store. VaultLocked: it is locked.
         VaultError: the stored key is not 32 bytes of hex, or the store fails its checks.
     """
-    try:
-        from overlord.adapters.secrets import NoStore, SecretStore, SecretStoreError, StoreLocked
-    except ImportError as e:  # an install without Aegis: no store, no vault
-        raise NoVault("there is no secret store, so the vault has no key", "run `overlord secret init`") from e
     store = SecretStore(home)
     if not store.exists():
         raise NoVault("there is no secret store, so the vault has no key",
