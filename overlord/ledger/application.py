@@ -22,6 +22,7 @@ from overlord.domain.checkpoint import LogCheckpoint
 from overlord.domain.events import topics_of
 from overlord.domain.gate_check import GateCheck
 from overlord.domain.memory import MemoryCompaction, MemoryItem, MemoryRefusal, MemoryRetrieval
+from overlord.domain.outcomes import CachedOutcome
 from overlord.domain.policy_log import PolicyFloorPin, PolicyIntegrityFailure, PolicyVersion
 from overlord.domain.run import Run
 from overlord.domain.secrets import SecretStoreLog
@@ -36,7 +37,7 @@ from overlord.ledger.store import StoreConfig, eventsourcing_env, write_mark
 
 AGGREGATES: tuple[type, ...] = (Run, LogCheckpoint, GateCheck, SpendAccount, SecretStoreLog, PolicyVersion,
                                  PolicyIntegrityFailure, PolicyFloorPin, Approvals, Task, MemoryItem, MemoryRefusal,
-                                 MemoryRetrieval, MemoryCompaction)
+                                 MemoryRetrieval, MemoryCompaction, CachedOutcome)
 PAGE = 1000
 
 

@@ -14,6 +14,7 @@ Every read names a role; the role's clearance goes into the database's queries
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +27,18 @@ import structlog
 from overlord.adapters.clock import Clock
 from overlord.adapters.vault.classify import SecretClassifier
 from overlord.adapters.vault.crypto import VaultError, VaultKey
-from overlord.adapters.vault.db import DB_FILE, AddItem, FoldItem, Hit, Op, RemoveItem, Row, VaultDB
+from overlord.adapters.vault.db import (
+    DB_FILE,
+    AddItem,
+    DropOutcome,
+    FoldItem,
+    Hit,
+    Op,
+    PutOutcome,
+    RemoveItem,
+    Row,
+    VaultDB,
+)
 from overlord.adapters.vault.embed import Embedder
 from overlord.adapters.vault.intake import Intake, IntakeGate
 from overlord.adapters.vault.summarizer import Summarizer
@@ -46,6 +58,7 @@ from overlord.domain.memory import (
     plan_compaction,
     stored_label,
 )
+from overlord.domain.outcomes import OUTCOME_TOPICS, CachedOutcome
 from overlord.errors import NotFoundError
 from overlord.ledger.record import RecordError
 from overlord.ledger.session import LedgerSession
@@ -148,6 +161,7 @@ class Vault:
             self.session.blobs.flush()
             self.session.ledger.append(*aggregates)
         self.catch_up()
+        self.gate.settled()
         return results
 
     # -- the view ----------------------------------------------------------------------------
@@ -161,7 +175,7 @@ class Vault:
         from overlord.errors import LedgerError
 
         ledger = self.session.ledger
-        topics = {*mem.MEMORY_TOPICS, *self.extra_topics}
+        topics = {*mem.MEMORY_TOPICS, *OUTCOME_TOPICS, *self.extra_topics}
         last = self.db.position()
         seen = 0
         while True:
@@ -178,10 +192,15 @@ class Vault:
                     raise LedgerError(f"event {n.originator_id} v{n.originator_version} (notification {n.id}) fails "
                                       f"its checks: {e}", "run `overlord verify --json` for the first bad event") from e
             added = self._rows([e for _, topic, e in events if topic == MemoryItem.Created.TOPIC])
+            cached = self._outcomes([e for _, topic, e in events if topic == CachedOutcome.Created.TOPIC])
             ops: list[tuple[int, Op]] = []
             for nid, topic, event in events:
                 if topic == MemoryItem.Created.TOPIC:
                     ops.append((nid, added[str(event.originator_id)]))
+                elif topic == CachedOutcome.Created.TOPIC:
+                    ops.append((nid, cached[str(event.originator_id)]))
+                elif topic == CachedOutcome.Invalidated.TOPIC:
+                    ops.append((nid, DropOutcome(str(event.originator_id), event.reason)))
                 elif topic == MemoryItem.Folded.TOPIC:
                     ops.append((nid, FoldItem(str(event.originator_id), event.summary_id)))
                 elif topic == MemoryItem.Removed.TOPIC:
@@ -210,6 +229,13 @@ class Vault:
                             e.level, tuple(e.sources), None, _ns(e.timestamp), text, e.content_hmac))
         vectors = self.embedder.embed(texts)
         return {r.id: AddItem(r, v) for r, v in zip(rows, vectors, strict=True)}
+
+    def _outcomes(self, cached: Sequence[Any]) -> dict[str, PutOutcome]:
+        """The cache's rows of ``OutcomeCached`` events by id, each goal embedded."""
+        vectors = self.embedder.embed([e.goal for e in cached])
+        return {str(e.originator_id): PutOutcome(str(e.originator_id), e.goal, e.normalized, e.tree_hash, e.toolchain,
+                                                 json.dumps(e.changes), e.task_id, e.gate_check, _ns(e.timestamp), v)
+                for e, v in zip(cached, vectors, strict=True)}
 
     def rebuild(self) -> int:
         """Forget the database's rows and build them again from the log; returns events read."""
@@ -333,6 +359,7 @@ class Vault:
             self.session.ledger.append(summary, *sources)
             made[str(summary.id)] = list(fold.sources)
         self.catch_up()
+        self.gate.settled()
         return Compacted(made)
 
     def _skip(self, reason: str, detail: str) -> None:

@@ -34,6 +34,7 @@ ROLES = ("viewer", "user", "admin", "intruder")
 ITEMS = 10_000
 QUERIES = 1_000
 SUMMARIES = 40
+PUBLIC_SUMMARIES = 8
 GARBLED = 20
 MARK = re.compile(r"\(item \d+\)")
 
@@ -81,13 +82,17 @@ def corpus(tmp_path_factory: pytest.TempPathFactory, embedder) -> Iterator[Corpu
         _forge_garbled(vault, i)
     vault.catch_up()
     rng = random.Random(3)
-    ids = [r.ids[0] for r in results]
-    rng.shuffle(ids)
+    mixed = [r.ids[0] for r in results]
+    rng.shuffle(mixed)
+    public = [r.ids[0] for r in results if r.label == "PUBLIC" and r.ids[0] not in mixed[:8 * SUMMARIES]]
+    # most summaries fold items of mixed labels (so take the highest); some fold only PUBLIC ones
+    groups = [mixed[i * 8:(i + 1) * 8] for i in range(SUMMARIES - PUBLIC_SUMMARIES)] + \
+             [public[i * 8:(i + 1) * 8] for i in range(PUBLIC_SUMMARIES)]
     turns = [{"blocks": [{"text": f"summary {i} of eight notes (item s{i})"}]} for i in range(SUMMARIES)]
     with ConnectorThread(Transcript.from_json(turns)) as connector:
         summarizer = MessagesSummarizer(connector.url, "claude-haiku-4-5", "dummy", allowed_origins=(connector.url,))
-        for i in range(SUMMARIES):
-            vault.compact(summarizer, older_than=timedelta(0), ids=ids[i * 8:(i + 1) * 8], mix_labels=True)
+        for group in groups:
+            vault.compact(summarizer, older_than=timedelta(0), ids=group, mix_labels=True)
     c = Corpus(vault)
     assert len(c.truth) == ITEMS + GARBLED + SUMMARIES and len(c.summaries) == SUMMARIES
     yield c

@@ -36,6 +36,7 @@ from overlord.domain.memory import fuse
 DB_FILE = "vault.sqlite"
 SCHEMA_VERSION = 1
 KNN_MAX = 4096
+CACHE_KIB = 128 * 1024
 
 
 @dataclass(frozen=True)
@@ -206,9 +207,16 @@ class VaultDB:
         try:
             self.conn = sqlcipher3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
             self.conn.execute(f"PRAGMA key = {key.db_key_pragma()}")
-            self.conn.execute("PRAGMA cipher_memory_security = ON")
+            # SQLCipher's memory security (locking and wiping every allocation) costs ten times
+            # a query here, and the texts it would wipe live on in Python's strings anyway
+            self.conn.execute("PRAGMA cipher_memory_security = OFF")
             self.conn.execute("PRAGMA temp_store = MEMORY")
+            # every page read from the file is decrypted and its HMAC checked: keep what was read
+            # (a KNN query reads every vector page) decrypted in memory, up to 128 MiB
+            self.conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             self.conn.execute("PRAGMA secure_delete = ON")
+            # a view rebuilt from the log: a crash may lose the last transaction, never consistency
+            self.conn.execute("PRAGMA synchronous = NORMAL")
             self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlcipher3.DatabaseError as e:
             with contextlib.suppress(Exception):
@@ -249,7 +257,7 @@ class VaultDB:
                 invalid_reason TEXT)""")
             c.execute("CREATE INDEX IF NOT EXISTS outcomes_key ON outcomes(normalized, tree_hash, toolchain)")
             c.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS outcomes_vec USING vec0(embedding float[{self.dim}] "
-                      "distance_metric=cosine, valid integer)")
+                      "distance_metric=cosine, valid integer, tree_hash text, toolchain text)")
             c.execute("CREATE TABLE IF NOT EXISTS tracking (name TEXT PRIMARY KEY, position INTEGER NOT NULL)")
             c.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
             c.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -346,8 +354,8 @@ class VaultDB:
                   "accepted_at_ns, valid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
                   (op.outcome_id, op.goal, op.normalized, op.tree_hash, op.toolchain, op.diff, op.task_id,
                    op.gate_check, op.accepted_at_ns))
-        c.execute("INSERT INTO outcomes_vec(rowid, embedding, valid) VALUES (?, ?, 1)",
-                  (c.lastrowid, _vector(op.embedding, self.dim)))
+        c.execute("INSERT INTO outcomes_vec(rowid, embedding, valid, tree_hash, toolchain) VALUES (?, ?, 1, ?, ?)",
+                  (c.lastrowid, _vector(op.embedding, self.dim), op.tree_hash, op.toolchain))
 
     def drop(self) -> None:
         """Forget every row and the tracking position (a rebuild starts from zero)."""
@@ -475,11 +483,13 @@ class VaultDB:
             (normalized, tree_hash, toolchain)).fetchone()
         return _outcome(v) if v else None
 
-    def outcome_near(self, vector: np.ndarray, *, k: int = 5) -> list[Outcome]:
-        """The ``k`` valid outcomes whose goals are nearest ``vector``, with their cosine similarity."""
+    def outcome_near(self, vector: np.ndarray, tree_hash: str, toolchain: str, *, k: int = 5) -> list[Outcome]:
+        """The ``k`` valid outcomes for this starting tree and toolchain whose goals are nearest
+        ``vector`` (the tree and toolchain filter inside the KNN query), with their cosine similarity."""
         near = list(self.conn.execute(
-            "SELECT rowid, distance FROM outcomes_vec WHERE embedding MATCH ? AND k = ? AND valid = 1 ORDER BY distance",
-            (_vector(vector, self.dim), k)))
+            "SELECT rowid, distance FROM outcomes_vec WHERE embedding MATCH ? AND k = ? AND valid = 1 "
+            "AND tree_hash = ? AND toolchain = ? ORDER BY distance",
+            (_vector(vector, self.dim), k, tree_hash, toolchain)))
         out = []
         for rowid, distance in near:
             v = self.conn.execute("SELECT id, goal, normalized, tree_hash, toolchain, diff, task_id, gate_check "

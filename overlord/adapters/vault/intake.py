@@ -22,6 +22,7 @@ the ledger) and then lets the vault's database catch up.
 from __future__ import annotations
 
 import uuid
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -84,7 +85,7 @@ class IntakeGate:
         self.recent = recent
         self.classifier = classifier or SecretClassifier()
         self.rate = rate or RateLimit()
-        self._made: dict[tuple[str, str], list[datetime]] = {}
+        self._made: dict[tuple[str, str], deque[datetime]] = {}  # made, not yet in the database
 
     def submit(self, sub: Submission, *, at: datetime) -> Intake:
         """Take one submission through the stages at time ``at``."""
@@ -100,7 +101,9 @@ class IntakeGate:
         pieces = chunk(sub.text, content_type)
         rate_key = (sub.provenance.source, sub.provenance.run_id)
         since = at - WINDOW
-        made = [t for t in self._made.get(rate_key, []) if t >= since]
+        made = self._made.setdefault(rate_key, deque())
+        while made and made[0] < since:
+            made.popleft()
         if not self.rate.admits(self.recent(*rate_key, since) + len(made), len(pieces)):
             return self._refuse(sub, Refused("rate", f"{sub.provenance.source} added {self.rate.per_minute} items in "
                                                      "the last minute already; try again later"), size, at)
@@ -108,8 +111,13 @@ class IntakeGate:
             items = self._seal(sub, pieces, label, content_type, [*findings, *injected], bool(injected), at)
         except OSError as e:
             return self._refuse(sub, Refused("seal", f"the sealed text could not be stored: {e.strerror or e}"), size, at)
-        self._made[rate_key] = [*made, *([at] * len(items))]
+        made.extend([at] * len(items))
         return Intake(items=items)
+
+    def settled(self) -> None:
+        """The items made so far are in the vault's database now (``recent`` counts them):
+        forget them here, so none is counted twice."""
+        self._made.clear()
 
     def _seal(self, sub: Submission, pieces: list[str], label: Label, content_type: str, findings: list[str],
               contaminated: bool, at: datetime) -> list[MemoryItem]:
