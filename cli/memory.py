@@ -34,20 +34,30 @@ class RefusedAtIntake(OverlordError):
 
 @contextlib.contextmanager
 def opened(home: Path | None) -> Iterator[Any]:
-    """The home's vault, open (see :func:`overlord.supervision.memory_open.open_vault`)."""
+    """The home's vault, open (see :func:`overlord.supervision.memory_open.open_vault`). When
+    the command appended events (an item, a refusal, a removal, the vault's key made on first
+    use), it ends by signing and pinning a checkpoint, so no tail of the log is left uncovered."""
     from cli.context import home_path, open_session
     from overlord.adapters.clock import SystemClock
     from overlord.supervision.memory_open import open_vault
 
+    clock = SystemClock()
     session = open_session(home)
+    start = session.ledger.recorder.max_notification_id() or 0
     try:
-        vault = open_vault(session, home_path(home), clock=SystemClock())
+        vault = open_vault(session, home_path(home), clock=clock)
         try:
             yield vault
         finally:
             vault.close()
     finally:
-        session.close()
+        try:
+            if (session.ledger.recorder.max_notification_id() or 0) > start:
+                session.checkpoint(at=clock.now())
+        except OverlordError as e:
+            typer.echo(f"overlord memory: recorded, but no checkpoint was signed: {e.diagnostics()}", err=True)
+        finally:
+            session.close()
 
 
 def _print(data: Any) -> None:
