@@ -343,6 +343,42 @@ def within_budget(sizes: Sequence[tuple[str, int]], budget: int) -> tuple[list[s
     return given, len(sizes) - len(given), used
 
 
+# -- what a run leaves in memory -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunFacts:
+    """What a settled run leaves for memory: its goal, how it settled, the gate's verdict and
+    evidence (``None`` when no gate ran), and each denial as ``(tool, denial class, rule's reason)``."""
+
+    run_id: str
+    goal: str
+    status: str
+    stop_code: str
+    detail: str
+    verdict: str | None = None
+    verdict_reason: str = ""
+    denials: tuple[tuple[str, str, str], ...] = ()
+
+
+MAX_DENIALS_SUMMARIZED = 20
+
+
+def run_summary(facts: RunFacts) -> str:
+    """The one note a run leaves: goal, stop code, verdict with the gate's evidence, denials
+    with their rules (the first :data:`MAX_DENIALS_SUMMARIZED`, then how many more)."""
+    lines = [f"Run {facts.run_id} goal: {' '.join(facts.goal.split())}",
+             f"settled {facts.status}, stop code {facts.stop_code}" + (f": {facts.detail}" if facts.detail else "")]
+    if facts.verdict is not None:
+        lines.append(f"gate verdict {facts.verdict}" + (f": {facts.verdict_reason}" if facts.verdict_reason else ""))
+    if facts.denials:
+        lines.append(f"{len(facts.denials)} denial(s):")
+        lines += [f"- {tool} denied ({kind}): {reason}" for tool, kind, reason in facts.denials[:MAX_DENIALS_SUMMARIZED]]
+        if len(facts.denials) > MAX_DENIALS_SUMMARIZED:
+            lines.append(f"- and {len(facts.denials) - MAX_DENIALS_SUMMARIZED} more")
+    return "\n".join(lines)
+
+
 # -- the compression ladder ---------------------------------------------------------------
 
 SKIP_REASONS = ("no_summarizer", "below_min_entries", "would_mix_labels")
@@ -471,6 +507,7 @@ class MemoryItem(Aggregate):
         summary_id: str
 
         def apply(self, aggregate: MemoryItem) -> None:
+            """The item now stands behind its summary."""
             aggregate.folded_into = self.summary_id
 
         def summary(self) -> str:
@@ -485,6 +522,7 @@ class MemoryItem(Aggregate):
         by: str
 
         def apply(self, aggregate: MemoryItem) -> None:
+            """The item is gone from the vault."""
             aggregate.removed = True
 
         def summary(self) -> str:
@@ -585,7 +623,8 @@ class MemoryRetrieval(Aggregate):
         """``MemoryRetrieved``: for run ``run_id``, read as ``role``, the items given (``ids``,
         highest relevance first, ``bytes`` of text in all), how many relevant readable items
         were ``withheld`` (over the budget of ``budget_bytes``, or marked as addressing an
-        agent)."""
+        agent); ``skipped`` says why nothing could be read (no vault, a locked store), else
+        empty."""
 
         TOPIC = "overlord.memory.Retrieved"
 
@@ -595,22 +634,26 @@ class MemoryRetrieval(Aggregate):
         withheld: int
         bytes: int
         budget_bytes: int
+        skipped: str = ""
 
         def summary(self) -> str:
             """One line for people."""
+            if self.skipped:
+                return f"memory for run {self.run_id} as {self.role} skipped: {self.skipped}"
             return (f"memory for run {self.run_id} as {self.role}: {len(self.ids)} items, {self.bytes} bytes "
                     f"of {self.budget_bytes}, {self.withheld} withheld")
 
-    def __init__(self, run_id: str, role: str, ids: list[str], withheld: int, bytes: int, budget_bytes: int) -> None:
+    def __init__(self, run_id: str, role: str, ids: list[str], withheld: int, bytes: int, budget_bytes: int,
+                 skipped: str = "") -> None:
         self.run_id = run_id
         self.ids = list(ids)
 
     @classmethod
     def record(cls, *, retrieval_id: UUID, run_id: str, role: str, ids: list[str], withheld: int, bytes: int,
-               budget_bytes: int, at: datetime) -> MemoryRetrieval:
-        """Record a retrieval (``MemoryRetrieved``)."""
+               budget_bytes: int, at: datetime, skipped: str = "") -> MemoryRetrieval:
+        """Record a retrieval (``MemoryRetrieved``), or that none could be made (``skipped``)."""
         return cls._create(cls.Created, id=retrieval_id, timestamp=at, run_id=run_id, role=role, ids=list(ids),
-                           withheld=withheld, bytes=bytes, budget_bytes=budget_bytes)
+                           withheld=withheld, bytes=bytes, budget_bytes=budget_bytes, skipped=skipped[:300])
 
 
 class MemoryCompaction(Aggregate):

@@ -31,6 +31,9 @@ ever sees the frozen :class:`Mission`.
                 priority (int, default 0; higher is more urgent); flagged (bool, default
                 false): the task may use the install's reserved (dearest) tier from its first
                 cycle, as a correction cycle always may (``overlord task``)
+    [memory]    role ("viewer" | "user" | "admin": whose clearance reads the vault for the
+                agent), budget_pct (a number above 0 and at most 100, default 8: the share of
+                the model's context window the notes may fill)
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ from overlord.errors import ConfigError
 RUNTIMES = ("claude-code", "command")
 """The runtimes a mission may name (the runtime registry holds exactly these)."""
 MODES = ("record", "replay")
+MEMORY_ROLES = ("viewer", "user", "admin")
+"""The roles a mission may read the vault as (overlord.domain.memory.ROLES)."""
 _T = TypeVar("_T")
 MAX_RESUMES = 1000
 LATEST_DEADLINE_YEAR = 2200
@@ -116,6 +121,8 @@ class Mission:
     max_cycles: int = 2  # [task] max_cycles: correction cycles before the task halts
     priority: int = 0  # [task] priority: higher is more urgent (the halted list's order)
     escalate: bool = False  # [task] flagged, or set by the loop after a failed self-check: the reserved tier
+    memory_role: str | None = None  # [memory] role: the vault is read for the agent at this clearance
+    memory_budget_pct: float = 8.0  # [memory] budget_pct: of the model's context window
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "mission", base_dir: str | None = None) -> Mission:
@@ -130,7 +137,8 @@ class Mission:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, source: str = "mission", base_dir: str | None = None) -> Mission:
         """Check an already-parsed mission (see :meth:`from_toml`)."""
-        tables = ("mission", "guard", "limits", "connector", "recovery", "notify", "gate", "commit", "layers", "task")
+        tables = ("mission", "guard", "limits", "connector", "recovery", "notify", "gate", "commit", "layers", "task",
+                  "memory")
         for name, value in data.items():
             if name not in tables:
                 raise ConfigError(f"{source}: unknown table [{name}]", f"allowed: {', '.join('[' + t + ']' for t in tables)}")
@@ -210,6 +218,17 @@ class Mission:
         if abs(priority) >= 2**31:
             raise ConfigError(f"{source}: task.priority = {priority} is out of range", "give a value below 2**31")
 
+        me = _Table(source, "memory", data.get("memory", {}))
+        memory_role = me.choice("role", MEMORY_ROLES, default="") or None
+        me.seen.add("budget_pct")
+        budget = me.table.get("budget_pct")
+        me.done()
+        if "memory" in data and memory_role is None:
+            raise ConfigError(f"{source}: memory.role is missing", f"use one of: {', '.join(MEMORY_ROLES)}")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int | float)
+                                   or not 0 < budget <= 100):
+            raise ConfigError(f"{source}: memory.budget_pct = {budget!r} must be a number above 0 and at most 100")
+
         try:
             guard = GuardPolicy.from_mapping(data.get("guard", {}), base_dir=base_dir, source=source)
         except ConfigError as e:
@@ -220,7 +239,8 @@ class Mission:
                    Connector(mode, upstream, transcript, prices, api_key_secret, free), max_resumes, notify, source,
                    commit_on_pass=commit_on_pass, layers_gitignore=gitignore is not False,
                    gate_artifact=gate_artifact, binary=binary, tier=tier,
-                   max_cycles=2 if max_cycles is None else max_cycles, priority=priority, escalate=flagged is True)
+                   max_cycles=2 if max_cycles is None else max_cycles, priority=priority, escalate=flagged is True,
+                   memory_role=memory_role, memory_budget_pct=float(budget) if budget is not None else 8.0)
 
 
 class _Table:

@@ -73,3 +73,79 @@ def cheapest_summarizer(home: Path, *, environ: Mapping[str, str] | None = None)
             continue
         return MessagesSummarizer(tier.base_url, tier.model, secret.value, allowed_origins=(tier.base_url,))
     return None
+
+
+def open_cache(session: LedgerSession, home: Path, *, clock: Clock) -> Any:
+    """The home's cache of validated outcomes (an :class:`overlord.supervision.outcome_cache.
+    OutcomeCache` over its vault), for the Council.
+
+    Raises:
+        CacheSkipped: there is no vault (no secret store, a locked one, a damaged key): the
+            reason is the message, for the Council to record that it worked without cache.
+    """
+    from overlord.adapters.vault.crypto import VaultError
+    from overlord.supervision.outcome_cache import CacheSkipped, OutcomeCache
+
+    try:
+        return OutcomeCache(open_vault(session, home, clock=clock))
+    except VaultError as e:
+        raise CacheSkipped(f"no cache of validated outcomes: {e.message}", e.hint) from e
+
+
+def mission_context(session: LedgerSession, home: Path, *, goal: str, role: str, budget_pct: float,
+                    model: str | None, run_id: str, clock: Clock) -> str:
+    """The notes a mission's agent is given before its goal (``[memory]``), recorded as
+    ``MemoryRetrieved``; ``""`` when there are none. With no vault (no secret store, a locked
+    one), the run goes on without memory and ``MemoryRetrieved`` says it was skipped and why."""
+    import uuid
+
+    from overlord.adapters.vault.crypto import VaultError
+    from overlord.domain.memory import MemoryRetrieval, budget_bytes
+
+    budget = budget_bytes(model, budget_pct)
+    try:
+        vault = open_vault(session, home, clock=clock)
+    except VaultError as e:
+        session.ledger.append(MemoryRetrieval.record(retrieval_id=uuid.uuid4(), run_id=run_id, role=role, ids=[],
+                                                     withheld=0, bytes=0, budget_bytes=budget, at=clock.now(),
+                                                     skipped=e.message))
+        return ""
+    try:
+        return vault.context(goal, role=role, budget_bytes=budget, run_id=run_id).text
+    finally:
+        vault.close()
+
+
+def remember_run(session: LedgerSession, home: Path, run_id: Any, *, goal: str, clock: Clock) -> str | None:
+    """Put a settled run's note (goal, stop code, verdict and evidence, denials with their rules)
+    through the intake gate, labelled INTERNAL, with the run as its provenance. Returns the
+    new item's id, or ``None`` when there is no vault to put it in (no secret store, a locked
+    one: nothing is recorded then)."""
+    from overlord.adapters.vault.crypto import NoVault, VaultLocked
+    from overlord.domain.memory import Provenance, RunFacts, Submission, run_summary
+    from overlord.domain.run import Run
+
+    run: Run = session.ledger.get(run_id)
+    if run.settlement is None:
+        return None
+    denials: list[tuple[str, str, str]] = []
+    last = verdict_reason = ""
+    for stored in session.ledger.stream_rows(run_id):
+        event = session.ledger.mapper.to_domain_event(stored)
+        last = f"{run_id}:{stored.originator_version}"
+        if isinstance(event, Run.ToolCallDecided) and event.decision != "allow" and not event.probe:
+            denials.append((event.tool, event.denial_class or "deny", event.reason[:300]))
+        elif isinstance(event, Run.GateVerdict):
+            verdict_reason = event.reason[:500]
+    facts = RunFacts(str(run_id), goal, run.settlement.status, run.settlement.stop_code, run.settlement.detail[:300],
+                     run.verdict, verdict_reason, tuple(denials))
+    try:
+        vault = open_vault(session, home, clock=clock)
+    except (NoVault, VaultLocked):
+        return None
+    try:
+        intake = vault.add(Submission(run_summary(facts), "INTERNAL",
+                                      Provenance("run", source_event=last, run_id=str(run_id)), content_type="text"))
+        return intake.ids[0] if intake.ids else None
+    finally:
+        vault.close()

@@ -567,7 +567,7 @@ class MissionRun:
             clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
             preexec=self.memory.preexec if self.memory else None,
         )
-        launch = self.launch(prompt=self.mission.goal if self.resume_from is None else
+        launch = self.launch(prompt=self.recall() if self.resume_from is None else
                              (self.resume_from.prompt or RESUME_PROMPT),
                              resume=self.resume_from.session_id if self.resume_from else None)
         attempt = 0
@@ -598,6 +598,20 @@ class MissionRun:
                     status=0, reason="flood", method="", path="", count=flood, at=self.clock.now()))
             self.recorder.apply(lambda run: run.connector_closed(model_requests=served, at=self.clock.now()))
         return self._settlement(seen)
+
+    def recall(self) -> str:
+        """The first prompt: the goal, after the notes the vault gives for it when the mission
+        asks for memory (``[memory]``: read at its role's clearance, within its budget, recorded
+        as ``MemoryRetrieved``); the goal alone when there is no vault."""
+        if self.mission.memory_role is None:
+            return self.mission.goal
+        from overlord.supervision.memory_open import mission_context
+
+        notes = mission_context(self.session, self.session.home.root, goal=self.mission.goal,
+                                role=self.mission.memory_role, budget_pct=self.mission.memory_budget_pct,
+                                model=_model(self.mission, self.prepared.connector), run_id=str(self.run_id),
+                                clock=self.clock)
+        return f"{notes}{self.mission.goal}" if notes else self.mission.goal
 
     def _record_exit(self, seen: Supervised) -> None:
         self.exit_code, self.exit_signal = seen.exit_code, seen.signal
@@ -652,6 +666,7 @@ class MissionRun:
         if self.mission.gate_artifact is not None:
             artifact = self.root / self.mission.gate_artifact
             rec.after_step("gate", lambda: _gate(self.session, self.run_id, artifact, self.clock, root=self.root))
+        rec.after_step("memory", self._remember)
         rec.after_step("notify", lambda: _notify(self.session, rec, self.run_id, self.mission, self.install.policy,
                                                  writable=self._writable_roots()))
         if self.mission.commit_on_pass:
@@ -662,6 +677,13 @@ class MissionRun:
         final = self.session.ledger.get(self.run_id)
         return MissionResult(self.run_id, final.settlement or settlement, self.exit_code, self.exit_signal,
                              size[0] if size else None, final.verdict)
+
+    def _remember(self) -> None:
+        """The run's note (goal, stop code, verdict, denials) into the vault, through its intake
+        gate; nothing when the home has no vault (no secret store, or a locked one)."""
+        from overlord.supervision.memory_open import remember_run
+
+        remember_run(self.session, self.session.home.root, self.run_id, goal=self.mission.goal, clock=self.clock)
 
     def _settle(self, settlement: Settlement) -> bool:
         """Record the settlement; ``False`` when the run was already settled (the late one is

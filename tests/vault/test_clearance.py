@@ -134,7 +134,7 @@ def _by_expand(corpus: Corpus, role: str, query: str, rng: random.Random) -> lis
 
 
 def _by_context(corpus: Corpus, role: str, query: str, rng: random.Random) -> list[str]:
-    context = corpus.vault.context(query, role=role, budget_bytes=4000, run_id="contract")
+    context = corpus.vault.context(query, role=role, budget_bytes=4000, run_id="contract", limit=10)
     return context.ids
 
 
@@ -157,7 +157,9 @@ def test_no_read_returns_an_item_above_the_role_s_clearance(corpus: Corpus, entr
     print(f"{entry}: returned {returned}, above clearance {above}")
     assert above == {role: 0 for role in ROLES}
     assert returned["intruder"] == 0
-    assert returned["viewer"] > 0 and returned["admin"] >= returned["user"] >= returned["viewer"]
+    assert returned["viewer"] > 0 and returned["user"] > 0 and returned["admin"] > 0
+    if entry != "context":  # (the context's byte budget takes fewer of the longer items a higher role reads)
+        assert returned["admin"] >= returned["user"] >= returned["viewer"]
 
 
 def test_items_with_an_unparseable_label_are_read_as_secret(corpus: Corpus) -> None:
