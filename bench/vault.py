@@ -36,7 +36,7 @@ import sqlite_vec  # noqa: E402
 
 from overlord.adapters.clock import SystemClock  # noqa: E402
 from overlord.adapters.vault.crypto import VaultKey  # noqa: E402
-from overlord.adapters.vault.db import fts_query  # noqa: E402
+from overlord.adapters.vault.db import CACHE_KIB, fts_query  # noqa: E402
 from overlord.adapters.vault.embed import load_wordllama  # noqa: E402
 from overlord.domain.memory import Provenance, RateLimit, Submission  # noqa: E402
 from overlord.ledger.session import init_home  # noqa: E402
@@ -56,6 +56,7 @@ def plain_db(path: Path, dim: int) -> sqlcipher3.Connection:
     conn.enable_load_extension(False)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the vault's own page cache, for a fair baseline
     conn.execute("CREATE TABLE items (rowid INTEGER PRIMARY KEY, text TEXT NOT NULL)")
     conn.execute("CREATE VIRTUAL TABLE items_fts USING fts5(text, content='items', content_rowid='rowid', "
                  "tokenize='unicode61')")
