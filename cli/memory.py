@@ -60,6 +60,25 @@ def opened(home: Path | None) -> Iterator[Any]:
             session.close()
 
 
+def _read_stdin(limit: int) -> str:
+    """At most ``limit + 1`` bytes of stdin as UTF-8 (never the whole of an unbounded stream:
+    one byte more than the limit is enough for the gate to refuse the item as too large).
+
+    Raises:
+        VaultInputError: the text is not UTF-8.
+    """
+    from overlord.domain.memory import VaultInputError
+
+    stream = sys.stdin.buffer if sys.stdin is not None else None
+    data = stream.read(limit + 1) if stream is not None else b""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if len(data) > limit:  # cut inside a character: it is over the limit either way
+            return data.decode("utf-8", "replace")
+        raise VaultInputError("the item on stdin is not UTF-8 text", "store text; encode binary as base64") from e
+
+
 def _print(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, sort_keys=True))
 
@@ -72,10 +91,10 @@ def add(label: str = typer.Option(..., "--label", help="PUBLIC, INTERNAL, CONFID
         source: str = typer.Option("cli", "--source", help="Where the item comes from (recorded)."),
         home: Path = HOME_OPT, json_out: bool = JSON_OPT) -> None:
     """Add the text on stdin through the intake gate; prints the new items' ids and their label."""
-    from overlord.domain.memory import Provenance, Submission, parse_label
+    from overlord.domain.memory import MAX_ITEM_BYTES, Provenance, Submission, parse_label
 
-    text = sys.stdin.read()
     parse_label(label)  # an unknown label is refused before the vault is opened
+    text = _read_stdin(MAX_ITEM_BYTES)
     with opened(home) as vault:
         intake = vault.add(Submission(text, label, Provenance(source), content_type=content_type))
     if intake.refusal is not None:
