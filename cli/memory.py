@@ -181,7 +181,8 @@ def compact(older_than_days: float = typer.Option(30.0, "--older-than-days", hel
 
     with opened(home) as vault:
         try:
-            done = vault.compact(cheapest_summarizer(home_path(home)), older_than=timedelta(days=older_than_days),
+            summarizer = cheapest_summarizer(vault.session, home_path(home), clock=vault.clock)
+            done = vault.compact(summarizer, older_than=timedelta(days=older_than_days),
                                  min_entries=min_entries, ids=ids, mix_labels=mix_labels)
         except CompactionSkipped as e:
             if json_out:

@@ -55,16 +55,20 @@ def _record_key_created(session: LedgerSession, change: Any, clock: Clock) -> No
         pass  # a store made before its stream was recorded: the change stays in the store only
 
 
-def cheapest_summarizer(home: Path, *, environ: Mapping[str, str] | None = None) -> MessagesSummarizer | None:
-    """The cheapest tier of the install policy's ``[oracle]`` table that speaks the Messages
-    API (provider ``anthropic``) and whose credential resolves; ``None`` when there is none."""
-    try:
-        from overlord.adapters.secrets import MissingSecretError, SecretStore, resolve_secret
-        from overlord.supervision.install_policy import load_oracle_policy
-    except ImportError:
-        return None
-    policy = load_oracle_policy(home)
-    for tier in policy.ordered():
+def cheapest_summarizer(session: LedgerSession, home: Path, *, clock: Clock,
+                        environ: Mapping[str, str] | None = None) -> MessagesSummarizer | None:
+    """The cheapest tier of the install policy's ``[oracle]`` table (checked against the ledger
+    first, as at every start) that speaks the Messages API (provider ``anthropic``) and whose
+    credential resolves; ``None`` when there is none.
+
+    Raises:
+        PolicyIntegrityError: the policy file is not the latest recorded version.
+    """
+    from overlord.adapters.secrets import MissingSecretError, SecretStore, resolve_secret
+    from overlord.supervision.policy_keeper import check_policy
+
+    policy = check_policy(session, where="memory compact", clock=clock).policy
+    for tier in policy.oracle.ordered():
         if tier.provider != "anthropic" or not tier.credential:
             continue
         try:
