@@ -120,7 +120,8 @@ def test_the_database_cannot_be_written_around_the_gate(vault: Vault) -> None:
     """A property of the store: the only code that makes MemoryAccepted is the intake gate,
     the only code that writes the database's rows is the vault's catch-up from the log, and
     an accepted event that claims a lower label than its text deserves is raised anyway."""
-    sources = {p: p.read_text() for p in (ROOT / "overlord").rglob("*.py")} | \
+    # Overlord's own modules (the gate's corpus of handmade artifacts, broken on purpose, is data)
+    sources = {p: p.read_text() for p in (ROOT / "overlord").rglob("*.py") if "handmade" not in p.parts} | \
               {p: p.read_text() for p in (ROOT / "cli").rglob("*.py")}
     callers: dict[str, set[str]] = {"accept": set(), "apply": set()}
     for path, text in sources.items():
