@@ -310,3 +310,18 @@ def test_javascript_hollow_body_behind_a_directive(body, shape, require):
     a = analyze_tree_sitter("javascript", "solution.js", "function add(a, b) {\n" + body + "}\n")
     assert structural_axis(("add",), a, None).code == "fail:stub"
     assert [f.stub_shape for f in a.functions] == [shape]
+
+
+@pytest.mark.parametrize("language, src, flagged", [
+    ("java", "class S { static int p(String t) { try { return Integer.parseInt(t); }"
+     " catch (NumberFormatException e) { } return -1; } }", False),
+    ("java", "class S { static int p(String t) { try { return Integer.parseInt(t); }"
+     " catch (Exception e) { } return -1; } }", True),
+    ("javascript", "function p(t) { try { return JSON.parse(t); } catch (e) { } return null; }",
+     True),
+])
+def test_solution_catches_swallow_only_when_they_catch_everything(language, src, flagged,
+                                                                   require):
+    require(grammar_available(language), f"tree-sitter {language}")
+    a = analyze_tree_sitter(language, "solution", src)
+    assert (discipline_axis(a).code == "fail:swallowed_failure") is flagged
