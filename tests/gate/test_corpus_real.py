@@ -54,9 +54,9 @@ def test_real_corpus_shape(cases):
 def test_sample_of_the_real_corpus_in_the_sandbox(cases, require):
     box = BubblewrapSandbox()
     require(box.unavailable_reason() is None, "bubblewrap")
-    honest = [c for c in cases if c.twin_of is None][::15]
+    honest = [c for c in cases if c.twin_of is None][::20]  # the whole: OVERLORD_FULL_CORPUS=1
     names = {c.name for c in honest}
-    twins = [c for c in cases if c.twin_of in names][::3]
+    twins = [c for c in cases if c.twin_of in names][::4]
     summary = run_corpus(tuple(honest + twins), box)
     (hp, ht), (cp, _) = summary.honest, summary.cheats_passing
     assert cp == 0, [r.case.name for r in summary.results if r.got == "pass" and not r.ok]
