@@ -39,12 +39,15 @@ class Outcome:
 # Linux keeps, in a process's peak RSS, the peak of the memory it had before exec: a child
 # forked (or vforked) from a large pytest process reports that process's peak, not its own. So
 # the command is started by a small launcher that forks it afresh, waits for it with wait4 and
-# writes its peak RSS (KiB) to a file; the launcher exits as the command did.
+# writes its peak RSS (KiB) to a file; the launcher exits as the command did. It ignores the
+# SIGTERM and SIGINT sent to the whole group, so it outlives the command to write the figure.
 _LAUNCHER = """
 import os, signal, sys
 pid = os.fork()
 if pid == 0:
     os.execvp(sys.argv[2], sys.argv[2:])
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+signal.signal(signal.SIGINT, signal.SIG_IGN)
 _, status, usage = os.wait4(pid, 0)
 with open(sys.argv[1], "w") as f:
     f.write(str(usage.ru_maxrss))
@@ -53,6 +56,11 @@ if os.WIFSIGNALED(status):
     os.kill(os.getpid(), os.WTERMSIG(status))
 sys.exit(os.waitstatus_to_exitcode(status))
 """
+
+
+def measured_argv(argv: list[str], rss_file: Path) -> list[str]:
+    """``argv`` behind the launcher: after it ends, ``rss_file`` holds its own peak RSS in KiB."""
+    return [sys.executable, "-c", _LAUNCHER, str(rss_file), *argv]
 
 
 def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: bytes | str = b"",
@@ -65,7 +73,7 @@ def run_measured(argv: list[str], *, env: dict[str, str], cwd: Path, stdin: byte
             fin.write(stdin)
             fin.seek(0)
         rss_file = Path(tempfile.mkdtemp()) / "maxrss"
-        launched = [sys.executable, "-c", _LAUNCHER, str(rss_file), *argv]
+        launched = measured_argv(argv, rss_file)
         p = subprocess.Popen(launched, stdin=fin, stdout=fout, stderr=ferr, env=env, cwd=cwd, start_new_session=True)
         hung = threading.Event()
 
