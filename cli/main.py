@@ -7,12 +7,18 @@ failed (verify, gate).
 
 from __future__ import annotations
 
+import inspect
 import logging
 import sys
 import traceback
 
 import structlog
 import typer
+
+try:  # typer >= 0.26 vendors click: its usage errors are its own classes
+    from typer._click import exceptions as usage
+except ImportError:  # pragma: no cover - an older typer on the real click
+    from click import exceptions as usage  # type: ignore[no-redef]
 
 from cli import approvals as approvals_cmds
 from cli import control as control_cmds
@@ -81,10 +87,51 @@ app.add_typer(policy_cmds.app, name="policy", help="The install policy: show it;
 app.add_typer(witness_cmds.app, name="witness", help="The witness server: read API, live page, C2SP witness, token-gated actions.")
 
 
+def _reflow(doc: str) -> str:
+    """A docstring as help text: the lines of each prose paragraph joined, so the terminal wraps
+    them (rich keeps a docstring's line breaks, mid-sentence); lists and indented blocks kept."""
+    paragraphs = []
+    for block in inspect.cleandoc(doc).split("\n\n"):
+        lines = block.splitlines()
+        if any(line.startswith((" ", "-", "*", "|")) for line in lines):
+            paragraphs.append(block)
+        else:
+            paragraphs.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(paragraphs)
+
+
+def _reflow_help(typer_app: typer.Typer) -> None:
+    for command in typer_app.registered_commands:
+        if command.help is None and command.callback is not None and command.callback.__doc__:
+            command.help = _reflow(command.callback.__doc__)
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _reflow_help(group.typer_instance)
+
+
+_reflow_help(app)
+
+
 def main() -> None:
-    """Console entry point: run the app; turn OverlordError into one line and exit 2."""
+    """Console entry point: run the app; turn OverlordError, and a usage error (an unknown
+    option, a missing argument), into one ``overlord: error:`` line and exit 2."""
     try:
-        app()
+        code = app(standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except usage.NoArgsIsHelpError as e:  # a bare group: its help, as typer shows it
+        typer.echo(e.ctx.get_help() if e.ctx else "", err=True)
+        sys.exit(e.exit_code)
+    except usage.UsageError as e:
+        where = f"; see '{e.ctx.command_path} --help'" if e.ctx else ""
+        message = " ".join(e.format_message().split())
+        typer.echo(f"overlord: error: {message}{where}", err=True)
+        sys.exit(e.exit_code)
+    except usage.ClickException as e:
+        typer.echo(f"overlord: error: {' '.join(e.format_message().split())}", err=True)
+        sys.exit(e.exit_code)
+    except typer.Abort:
+        typer.echo("overlord: aborted", err=True)
+        sys.exit(1)
     except OverlordError as e:
         if _state["verbose"]:
             traceback.print_exc()
