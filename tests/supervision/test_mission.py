@@ -68,6 +68,8 @@ def test_a_full_mission_is_read():
         ('[mission]\ngoal = "x"\nruntime = "command"', "mission.command is required"),
         ('[mission]\nruntime = "claude-code"', "mission.goal is missing"),
         ('[mission]\ngoal = "x"\n[connector]\nmode = "replay"', "connector.transcript is required"),
+        ('[mission]\ngoal = "x"\nruntime = "command"\ncommand = ["true"]\n[connector]\nmode = "record"',
+         "[connector] is not for runtime"),
         ('[mission]\ngoal = "x"\n[connector]\nupstream = "ftp://x"', "not an http(s) URL"),
         ('[mission]\ngoal = "x"\n[guard]\nmax_denial = 3', "max_denial"),
         ('[mission]\ngoal = "x"\n[recovery]\nmax_resumes = -1', "max_resumes must be 0 or more"),
