@@ -204,16 +204,21 @@ def ps(
     """Runs, oldest first: id, status and stop code, turns, calls, denials, cost, age, root."""
     import time as _time
 
+    from overlord.supervision.kill import controller_gone
+
     with _Views(home, CostView) as v:
         runs = v[RunsView].all()
         costs = {r.run: v[CostView].run_cost(r.run) for r in runs}
+        home_dir = v.session.home
     now_ns = _time.time_ns()
     for r in runs:
         spent = costs.get(r.run) or 0
+        gone = not r.status and controller_gone(home_dir.run_dir(r.run))
         if json_out:
-            typer.echo(json.dumps({**r.to_json(), "cost_micro_usd": spent, "age_s": (now_ns - r.opened_ns) // 10**9}))
+            typer.echo(json.dumps({**r.to_json(), "cost_micro_usd": spent, "age_s": (now_ns - r.opened_ns) // 10**9,
+                                   "controller_gone": gone}))
             continue
-        state = f"{r.status}/{r.stop_code}" if r.status else "running"
+        state = f"{r.status}/{r.stop_code}" if r.status else "orphaned (overlord kill)" if gone else "running"
         age = _age((now_ns - r.opened_ns) // 10**9)
         typer.echo(f"{r.run[:8]}  {state:<28} {r.turns:>3} turns {r.tool_calls:>3} calls {r.denials:>2} denied "
                    f"${spent / 1e6:>8.4f}  {age:>5} ago  {r.runtime:<11} {r.cwd}")

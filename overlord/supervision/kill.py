@@ -20,6 +20,7 @@ import time
 import uuid
 from collections.abc import Callable
 from enum import Enum
+from pathlib import Path
 
 from overlord.adapters.clock import Clock
 from overlord.domain.bounded import loads_json
@@ -79,13 +80,7 @@ def kill_run(session: LedgerSession, run_id: uuid.UUID, *, clock: Clock, wait_ms
     if run.settlement is not None:
         return KillOutcome.SKIPPED_SETTLED
     run_dir = session.home.run_dir(str(run_id))
-    try:  # the home's own file, through the capped reader (a FIFO or a link there is refused at once)
-        control = loads_json(read_input(run_dir / "control.json", what="control file", max_bytes=SMALL_MAX_BYTES,
-                                        follow_symlinks=False).decode("utf-8", "replace"), source="control.json")
-    except InputError:
-        control = {}
-    if not isinstance(control, dict):
-        control = {}
+    control = _control(run_dir) or {}
     if not _alive(_process_id(control.get("pid"))):
         _killpg(_process_id(control.get("runtime_pgid")))
         _restore_hook(session, run)
@@ -104,10 +99,27 @@ def kill_run(session: LedgerSession, run_id: uuid.UUID, *, clock: Clock, wait_ms
     return KillOutcome.STILL_ALIVE
 
 
+def _control(run_dir: Path) -> dict | None:
+    """The controller's ``control.json`` in ``run_dir``, or ``None`` (absent, unreadable, not an object)."""
+    try:  # the home's own file, through the capped reader (a FIFO or a link there is refused at once)
+        control = loads_json(read_input(run_dir / "control.json", what="control file", max_bytes=SMALL_MAX_BYTES,
+                                        follow_symlinks=False).decode("utf-8", "replace"), source="control.json")
+    except InputError:
+        return None
+    return control if isinstance(control, dict) else None
+
+
+def controller_gone(run_dir: Path) -> bool:
+    """Whether an unsettled run's controller has ended without settling it (a crash, a full
+    disk): its ``control.json`` names a pid that no longer exists. ``False`` when there is no
+    control file yet (a run still starting) or the controller lives. Only
+    ``overlord kill`` settles such a run (stop code ``controller_lost``)."""
+    control = _control(run_dir)
+    return control is not None and not _alive(_process_id(control.get("pid")))
+
+
 def _restore_hook(session: LedgerSession, run) -> None:  # noqa: ANN001
     """Put the worker root's hook settings back as they were (the dead controller could not)."""
-    from pathlib import Path
-
     from overlord.adapters.hooks.install import restore_hook
 
     try:

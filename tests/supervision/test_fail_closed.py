@@ -102,6 +102,12 @@ def test_kill_after_the_controller_died_ends_the_commands_group(world):
     proc.send_signal(signal.SIGKILL)  # the controller dies; its command would live on
     proc.wait()
     assert subprocess.run(["pgrep", "-f", marker], capture_output=True).returncode == 0
+    # ps tells a run whose controller is gone (a crash, a full disk) from a live one, and how to end it
+    ps = subprocess.run([*OV, "ps", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    row = next(json.loads(line) for line in ps.stdout.splitlines() if json.loads(line)["run"] == run_id)
+    assert row["controller_gone"] is True and not row["status"], row
+    text = subprocess.run([*OV, "ps"], env=env, capture_output=True, text=True, timeout=60).stdout
+    assert f"{run_id[:8]}  orphaned (overlord kill)" in text, text
     k = subprocess.run([*OV, "kill", run_id, "--json"], env=env, capture_output=True, text=True, timeout=60)
     assert json.loads(k.stdout)["outcome"] == "orphan_settled", k.stdout + k.stderr
     time.sleep(0.3)
