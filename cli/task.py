@@ -66,6 +66,8 @@ def _print_outcome(outcome, json_out: bool) -> None:  # noqa: ANN001
     else:
         verdict = f", gate verdict {outcome.verdict}" if outcome.verdict else ""
         why = f": {outcome.detail}" if outcome.detail else ""
+        if outcome.reused:
+            why += f"; {outcome.REUSED} {outcome.reused} (validated by task {outcome.reused_from}), no model call"
         typer.echo(f"task {outcome.task_id}: {outcome.state.value} after {outcome.cycles} correction cycle(s), "
                    f"{len(outcome.runs)} run(s){verdict}{why}")
 

@@ -221,6 +221,9 @@ class CachedOutcome(Aggregate):
         self.tree_hash = tree_hash
         self.toolchain = toolchain
         self.changes = changes
+        self.diff_blob = diff_blob
+        self.task_id = task_id
+        self.gate_check = gate_check
         self.valid = validated
         self.reuses = 0
 

@@ -17,6 +17,10 @@ task at all. Two rules beyond the edges:
   last work step* (``Checked`` after the last ``WorkOpened``/``WorkSettled``); REVIEW needs
   the same. Nothing else reaches DONE, and there is no HALTED -> DONE edge: an approval sends
   the work back through the gate.
+* A cache hit (``CacheConsulted``, before the first work step) may be replayed once
+  (``Replayed``): a work step that spends nothing, checked by the gate like any other. Its
+  pass leads to DONE through REVIEW as usual (the task is then ``reused``); its failure sends
+  the task back to WORKING without counting a correction cycle, to be worked afresh.
 * HALTED is not FAILED: HALTED says "this needs a decision" (a person approves one more
   cycle, or fails it); FAILED says "this did not work" and is final, as DONE is.
 
@@ -162,8 +166,11 @@ class Task(Aggregate):
         def apply(self, aggregate: Task) -> None:
             source, target = TaskState(self.source), TaskState(self.target)
             aggregate.check_move(source, target, self.cause)
-            if (source, target) in ((S.SELF_CHECK, S.WORKING), (S.HALTED, S.WORKING)):
+            if aggregate.counts_cycle(source, target):
                 aggregate.cycles += 1
+            if (source, target) == (S.SELF_CHECK, S.WORKING):
+                aggregate.replayed = None  # a replay that did not pass is undone: the goal is worked afresh
+                aggregate.checking_replay = False
             if source is S.HALTED and target is S.WORKING:
                 aggregate.allowed_cycles = aggregate.cycles  # the approval grants this one more cycle
             aggregate.state = target
@@ -194,6 +201,7 @@ class Task(Aggregate):
             aggregate.open_run = self.run_id
             aggregate.runs.append(self.run_id)
             aggregate.last_work = self.originator_version
+            aggregate.checking_replay = False
 
         def summary(self) -> str:
             """One line for people."""
@@ -250,7 +258,8 @@ class Task(Aggregate):
         run_id: str
 
         def apply(self, aggregate: Task) -> None:
-            if aggregate.state is not S.SELF_CHECK or aggregate.open_run is not None or not aggregate.runs:
+            if aggregate.state is not S.SELF_CHECK or aggregate.open_run is not None or not (
+                    aggregate.runs or aggregate.checking_replay):
                 raise TaskError(f"task {aggregate.id}: a check is recorded in SELF_CHECK, after a settled work step")
             aggregate.last_verdict = self.verdict
             aggregate.last_outcome = self.outcome
@@ -265,6 +274,65 @@ class Task(Aggregate):
             return f"gate verdict {self.verdict}{ok}: {(self.evidence or self.reason)[:160]}"
 
     record_check = triggers(Checked)
+
+    class CacheConsulted(Event):
+        """Before the first work step spent anything, the Council looked up the cache of
+        validated outcomes for the goal: the worker root's ``tree_hash`` at the start (taken
+        before the guard is armed) and the gate's ``toolchain`` digest, and what it found
+        (``result``: ``hit``, ``miss`` or ``skipped``, with ``detail``: the outcome and how it
+        matched, or why there was no cache). The tree and toolchain are what a DONE is
+        remembered under."""
+
+        TOPIC = "overlord.task.CacheConsulted"
+
+        tree_hash: str
+        toolchain: str
+        result: str
+        outcome_id: str | None
+        detail: str
+
+        def apply(self, aggregate: Task) -> None:
+            if aggregate.state is not S.WORKING or aggregate.runs or aggregate.cache_key is not None:
+                raise TaskError(f"task {aggregate.id}: the cache is consulted once, before the first work step")
+            aggregate.cache_key = (self.tree_hash, self.toolchain)
+            aggregate.cache_result = self.result
+
+        def summary(self) -> str:
+            """One line for people."""
+            return f"cache {self.result}: {self.detail[:160]}"
+
+    consult_cache = triggers(CacheConsulted)
+
+    class Replayed(Event):
+        """A work step that spent nothing: the cached outcome ``outcome_id`` (matched ``how``:
+        ``exact`` or ``near``; first validated by task ``source_task``) was written into the
+        worker root, for the gate to check again. Only a pass recorded after it makes the task
+        DONE; a failure undoes it and the goal is worked afresh (not a correction cycle)."""
+
+        TOPIC = "overlord.task.Replayed"
+
+        outcome_id: str
+        how: str
+        source_task: str
+        files: list[str]
+
+        def apply(self, aggregate: Task) -> None:
+            if aggregate.state is not S.WORKING or aggregate.runs or aggregate.cache_result != "hit" \
+                    or aggregate.replays:
+                raise TaskError(f"task {aggregate.id}: a cached outcome is replayed once, on a cache hit, "
+                                "before any work step")
+            aggregate.replays += 1
+            aggregate.replayed = self.outcome_id
+            aggregate.replayed_from = self.source_task
+            aggregate.checking_replay = True
+            aggregate.last_work = self.originator_version
+
+        def summary(self) -> str:
+            """One line for people."""
+            return (f"replayed cached outcome {self.outcome_id} ({self.how}, validated by task {self.source_task}): "
+                    f"{len(self.files)} file(s), for the gate to check again")
+
+    record_replay = triggers(Replayed)
 
     class Reviewed(Event):
         """The review of the work: the ``files`` it changed (across the task's runs), the
@@ -418,6 +486,12 @@ class Task(Aggregate):
         self.claim: tuple[str, int] | None = None
         self.claims = 0
         self.expired_claims = 0
+        self.cache_key: tuple[str, str] | None = None
+        self.cache_result: str | None = None
+        self.replays = 0
+        self.replayed: str | None = None
+        self.replayed_from: str | None = None
+        self.checking_replay = False
 
     # -- creation -----------------------------------------------------------------------
 
@@ -444,6 +518,20 @@ class Task(Aggregate):
     def passed_since_work(self) -> bool:
         """A check with a ``pass`` outcome was recorded after the last work step."""
         return self.last_check_passed and self.last_check > self.last_work
+
+    @property
+    def reused(self) -> str | None:
+        """The cached outcome this task reused, when it reached DONE through its replay's gate
+        pass (``None`` otherwise)."""
+        return self.replayed if self.state is S.DONE and self.checking_replay else None
+
+    def counts_cycle(self, source: TaskState, target: TaskState) -> bool:
+        """Whether ``source -> target`` is a correction cycle: SELF_CHECK -> WORKING after a
+        work step's check, and HALTED -> WORKING; a replay that did not pass is not one (the
+        goal is worked afresh, as if the cache had missed)."""
+        if (source, target) == (S.HALTED, S.WORKING):
+            return True
+        return (source, target) == (S.SELF_CHECK, S.WORKING) and not self.checking_replay
 
     def check_move(self, source: TaskState, target: TaskState, cause: str) -> None:
         """Whether ``source -> target`` may happen now (used when a ``Moved`` is applied).
@@ -472,7 +560,7 @@ class Task(Aggregate):
         Raises:
             TaskError: the rules refuse it (see :meth:`check_move`); nothing is recorded.
         """
-        cycle = self.cycles + (1 if (self.state, target) in ((S.SELF_CHECK, S.WORKING), (S.HALTED, S.WORKING)) else 0)
+        cycle = self.cycles + (1 if self.counts_cycle(self.state, TaskState(target)) else 0)
         self.trigger_event(self.Moved, timestamp=at, source=self.state.value, target=TaskState(target).value,
                            cause=cause, detail=detail[:1000], step=step, ref=ref, cycle=cycle)
 
@@ -481,6 +569,8 @@ class Task(Aggregate):
         WORKING (a correction cycle) while cycles remain, else HALTED."""
         if self.passed_since_work:
             return S.REVIEW
+        if self.checking_replay:
+            return S.WORKING  # the replay is undone; the goal is worked afresh
         return S.WORKING if self.cycles < self.allowed_cycles else S.HALTED
 
     def approve(self, *, by: str, at: datetime) -> None:

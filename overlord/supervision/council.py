@@ -232,16 +232,27 @@ class TaskOutcome:
     verdict: str | None
     runs: tuple[str, ...]
     detail: str = ""
+    reused: str | None = None
+    reused_from: str | None = None
+
+    REUSED = "reused a validated cached outcome"
 
     @classmethod
     def of(cls, task: Task) -> TaskOutcome:
         """The outcome as the task holds it."""
-        return cls(task.id, task.state, task.cycles, task.last_verdict, tuple(task.runs), task.parked or "")
+        return cls(task.id, task.state, task.cycles, task.last_verdict, tuple(task.runs), task.parked or "",
+                   task.reused, task.replayed_from if task.reused else None)
 
     def to_json(self) -> dict[str, Any]:
-        """``task_id``, ``state`` (upper case), ``cycles`` (int), ``verdict``, ``runs``."""
-        return {"task_id": str(self.task_id), "state": self.state.value, "cycles": self.cycles,
-                "verdict": self.verdict, "runs": list(self.runs)}
+        """``task_id``, ``state`` (upper case), ``cycles`` (int), ``verdict``, ``runs``; ``reused``
+        (a bool: DONE through the gate pass of a replayed cached outcome, no model call) and,
+        when it is, ``reused_outcome`` (the cached outcome's id) and ``reused_from`` (the task
+        that first validated it)."""
+        out: dict[str, Any] = {"task_id": str(self.task_id), "state": self.state.value, "cycles": self.cycles,
+                               "verdict": self.verdict, "runs": list(self.runs), "reused": self.reused is not None}
+        if self.reused is not None:
+            out.update(reused_outcome=self.reused, reused_from=self.reused_from)
+        return out
 
 
 def worker_name(kind: str) -> str:
@@ -506,10 +517,13 @@ class TaskLoop:
             task = self._adopt_orphan(task)
         tm = self.mission(task)
         active = self.install_policy()  # checked against the ledger before every start, as `overlord run` does
+        if not task.runs and task.cache_key is None:
+            self.consult_cache(task, tm)  # before anything is spent: a validated outcome may be replayed
+            return
         prompt, resume = self._first_message(task, tm)
         # the loop's own self-check gates the work, and [notify] hears the task's halts, not each
         # attempt; after a failed self-check the Oracle may escalate to the reserved tier
-        failed_check = task.last_check > 0 and not task.last_check_passed
+        failed_check = bool(task.runs) and task.last_check > 0 and not task.last_check_passed  # a replay's is not
         mission = replace(tm.mission, gate_artifact=None, notify=Notify(), escalate=tm.mission.escalate or failed_check)
         resume_from = None
         if resume is not None:
@@ -548,6 +562,103 @@ class TaskLoop:
             return
         self._write(lambda t: t.move(S.SELF_CHECK, cause="work_settled", detail=f"{s.status}/{s.stop_code}",
                                      step="work", ref=str(mr.run_id), at=self.clock.now()))
+
+    # -- 2a. the cache of validated outcomes --------------------------------------------
+
+    def consult_cache(self, task: Task, tm: TaskMission) -> None:
+        """Before the first work step: the worker root's tree hash (the guard is not armed yet)
+        and the gate's toolchain digest, then the cache's lookup for the goal, recorded as
+        ``CacheConsulted`` (``skipped`` with the reason when the home has no vault). A hit is
+        replayed and gated (:meth:`_replay`); a miss leaves the task WORKING, to be worked."""
+        from overlord.adapters.vault.tree import root_tree
+        from overlord.supervision.memory_open import open_cache
+        from overlord.supervision.outcome_cache import CacheSkipped
+
+        def consulted(result: str, detail: str, tree: str = "", tool: str = "", outcome: str | None = None) -> None:
+            self._write(lambda t: t.consult_cache(tree_hash=tree, toolchain=tool, result=result, outcome_id=outcome,
+                                                  detail=detail[:500], at=self.clock.now()))
+
+        try:
+            tree, tool = root_tree(tm.root), toolchain_key(tm.root / tm.artifact)
+        except (OverlordError, OSError) as e:
+            consulted("skipped", f"the worker root could not be hashed: {e}")
+            self.done.skipped.append(f"cache: the worker root could not be hashed: {e}")
+            return
+        try:
+            cache = open_cache(self.session, self.session.home.root, clock=self.clock)
+        except CacheSkipped as e:
+            consulted("skipped", e.message, tree, tool)
+            self.done.skipped.append(f"cache: {e.message}")
+            return
+        try:
+            try:
+                hit = cache.find(tm.mission.goal, tree, tool)
+            except Exception as e:  # noqa: BLE001 - a lookup that fails is a miss: the goal is worked
+                log.warning("task.cache_lookup_failed", task_id=str(self.task_id), error=f"{type(e).__name__}: {e}")
+                consulted("skipped", f"the lookup failed: {type(e).__name__}: {e}", tree, tool)
+                self.done.skipped.append("cache: the lookup failed")
+                return
+            if hit is None:
+                consulted("miss", "no validated outcome of this goal in this tree under this toolchain", tree, tool)
+                self._said("cache: miss (no validated outcome of this goal in this starting tree)")
+                return
+            consulted("hit", f"{hit.how} match (cosine {hit.similarity:.3f}) of {hit.goal[:200]!r}: {hit.reason}",
+                      tree, tool, hit.outcome_id)
+            self._replay(tm, cache, hit)
+        finally:
+            cache.vault.close()
+
+    def _replay(self, tm: TaskMission, cache: Any, hit: Any) -> None:
+        """Write the hit's changes into the root, record the replay as a work step that spent
+        nothing, move to SELF_CHECK and run the real gate (with the guild's exit condition),
+        recorded as the task's ``Checked``. A pass goes on to REVIEW (then DONE, reused); a
+        failure (the cache records it ``Invalidated`` and puts the root back) sends the task
+        back to WORKING, not as a correction cycle, to be worked afresh."""
+        from overlord.supervision.outcome_cache import GateResult
+
+        task = get_task(self.session, self.task_id)
+        g = guild(task.guild or "")
+        try:
+            source = str(cache.vault.session.ledger.get(uuid.UUID(hit.outcome_id)).task_id)
+        except (OverlordError, ValueError, AttributeError):
+            source = ""
+        stopped: list[BaseException] = []
+
+        def gate(root: Path) -> GateResult:
+            try:
+                self._write(lambda t: t.record_replay(outcome_id=hit.outcome_id, how=hit.how, source_task=source,
+                                                      files=[str(c[0]) for c in hit.changes], at=self.clock.now()))
+                self._write(lambda t: t.move(S.SELF_CHECK, cause="replayed", detail=f"cached outcome {hit.outcome_id} "
+                                             f"({hit.how}) replayed: the gate checks it again", step="cache",
+                                             ref=hit.outcome_id, at=self.clock.now()))
+                record, check_id, reason, files = self._gate(tm, g, None)
+                outcome = g.exit(record, files)
+                evidence = record.evidence() if record.verdict != "pass" or outcome != "pass" else ""
+                self._write(lambda t: t.record_check(gate_check=check_id, verdict=record.verdict, outcome=outcome,
+                                                     reason=reason[:500], evidence=evidence[:MAX_EVIDENCE], run_id="",
+                                                     at=self.clock.now()))
+            except OverlordError as e:  # the claim was lost, or the task's rules refused: never a pass
+                stopped.append(e)
+                raise
+            return GateResult(record.verdict == "pass" and outcome == "pass", check_id,
+                              reason if outcome == record.verdict else f"{g.name}: {outcome}")
+
+        replay = cache.replay(hit, tm.root, task_id=str(self.task_id), gate=gate)
+        if stopped and isinstance(stopped[0], ClaimLost):
+            raise stopped[0]
+        task = get_task(self.session, self.task_id)
+        if replay.reused and task.state is S.SELF_CHECK and task.passed_since_work:
+            self._said(f"cache: {TaskOutcome.REUSED} {hit.outcome_id} ({hit.how} match, validated by task "
+                       f"{source[:8]}); a fresh gate run passed ({replay.gate_check}); no model call")
+            self._write(lambda t: t.move(S.REVIEW, cause="check_passed", detail=f"{g.name}: {g.exit_rule} "
+                                         "(a replayed cached outcome)", step="self_check", ref=replay.gate_check,
+                                         at=self.clock.now()))
+            return
+        self._said(f"cache: the cached outcome {hit.outcome_id} was invalidated ({replay.reason[:200]}); "
+                   "the root is put back and the goal worked afresh")
+        if task.state is S.SELF_CHECK:
+            self._write(lambda t: t.move(S.WORKING, cause="replay_invalidated", detail=replay.reason[:500],
+                                         step="cache", ref=hit.outcome_id, at=self.clock.now()))
 
     def _first_message(self, task: Task, tm: TaskMission) -> tuple[str, tuple[str, str] | None]:
         """The attempt's first message and the native session it resumes (``(session, run)``
@@ -632,9 +743,10 @@ class TaskLoop:
                                          step="self_check", ref=check_id, at=self.clock.now()))
             self._notify_if_halted()
 
-    def _gate(self, tm: TaskMission, g: Guild, run_id: str) -> tuple[GateRecord, str, str, dict[str, str]]:
+    def _gate(self, tm: TaskMission, g: Guild, run_id: str | None) -> tuple[GateRecord, str, str, dict[str, str]]:
         """Run the gate on a private copy of the artifact whose plan is the goal; record it
-        (on the run too). An error inside the gate is ``unavailable``, never a pass."""
+        (on the run too, when there is one: a replay has none). An error inside the gate is
+        ``unavailable``, never a pass."""
         from overlord.gate.record import record_report
         from overlord.gate.runner import check_artifact
         from overlord.sandbox import default_sandbox
@@ -667,6 +779,8 @@ class TaskLoop:
             run.record_verdict(verdict=record.verdict, reason=reason[:500], gate_check=check_id, at=self.clock.now())
             return run, None
 
+        if run_id is None:
+            return record, check_id, reason, files
         try:
             self.session.ledger.cas.apply(uuid.UUID(run_id), on_run)
         except OverlordError as e:
@@ -682,6 +796,9 @@ class TaskLoop:
         from overlord.projections.diffs import diff_files
         from overlord.supervision.mission_layers import commit_on_pass, layer_files
 
+        if task.checking_replay and not task.runs:
+            self._review_replay(task)
+            return
         tm = self.mission(task)
         runs = list(task.runs)
         first, last = uuid.UUID(runs[0]), uuid.UUID(runs[-1])
@@ -706,6 +823,97 @@ class TaskLoop:
         self._said(f"review: {len(diffs)} file(s) changed over {len(runs)} run(s), ${cost / 1e6:.6f}")
         self._write(lambda t: t.move(S.DONE, cause="reviewed", detail=f"{len(diffs)} file(s) changed, gate pass",
                                      step="review", ref=runs[-1], at=self.clock.now()))
+        old, new = layer_files(self.session, first, upto=0), layer_files(self.session, last)
+        changes = [[p, new[p][0], new[p][1]] if p in new else [p, None, 0]
+                   for p in sorted(set(old) | set(new), key=str.encode) if old.get(p) != new.get(p)]
+        self._remember(tm, changes, blob)
+
+    def _review_replay(self, task: Task) -> None:
+        """REVIEW -> DONE for a replayed cached outcome: its files and diff as cached, no run,
+        no cost (nothing was spent); the commit when the mission asks."""
+        from overlord.domain.outcomes import CachedOutcome
+
+        tm = self.mission(task)
+        outcome_id = str(task.replayed)
+        cached: CachedOutcome = self.session.ledger.get(uuid.UUID(outcome_id))
+        paths = [str(c[0]) for c in cached.changes]
+        if tm.mission.commit_on_pass:
+            self.done.skipped.append("commit: a replayed cached outcome has no run to commit from")
+        else:
+            self.done.skipped.append("commit: [commit] on_pass is off")
+        self._write(lambda t: t.record_review(files=paths, diff_blob=cached.diff_blob,
+                                              blame=[[p, f"cache:{outcome_id}", 0, 0] for p in paths],
+                                              cost_micro_usd=0, runs=[], at=self.clock.now()))
+        self._said(f"review: {len(paths)} file(s) changed by the replayed cached outcome, $0.000000")
+        self._write(lambda t: t.move(S.DONE, cause="reused", detail=f"{TaskOutcome.REUSED} {outcome_id} (validated "
+                                     f"by task {t.replayed_from}), fresh gate pass, no model call", step="review",
+                                     ref=outcome_id, at=self.clock.now()))
+        self._note(task, f"reused the validated cached outcome {outcome_id} (first validated by task "
+                         f"{task.replayed_from}) after a fresh gate pass; no model call")
+
+    def _remember(self, tm: TaskMission, changes: list[list[Any]], diff_blob: str | None) -> None:
+        """A verified DONE (gate pass after the last work step) is remembered in the cache of
+        validated outcomes under the tree and toolchain taken before its first work step, and,
+        when the mission has ``[memory]``, the task's note goes through the intake gate. With
+        no vault, nothing is remembered (the task says it skipped it)."""
+        from overlord.domain.outcomes import OutcomeError
+        from overlord.supervision.memory_open import open_cache
+        from overlord.supervision.outcome_cache import CacheSkipped, ValidatedOutcome
+
+        task = get_task(self.session, self.task_id)
+        if task.state is not S.DONE or not task.passed_since_work or task.reused:
+            return
+        if task.cache_key is None or not task.cache_key[0]:
+            self.done.skipped.append("cache: the task's starting tree was not taken (nothing remembered)")
+            return
+        try:
+            cache = open_cache(self.session, self.session.home.root, clock=self.clock)
+        except CacheSkipped as e:
+            self.done.skipped.append(f"cache: {e.message} (nothing remembered)")
+            return
+        try:
+            gate_check = self._last_gate_check()
+            (outcome_id,) = cache.remember(ValidatedOutcome(
+                task_id=str(task.id), goal=task.goal, tree_hash=task.cache_key[0], toolchain=task.cache_key[1],
+                changes=changes, gate_check=gate_check, diff_blob=diff_blob))
+            self._said(f"cache: remembered the validated outcome {outcome_id} ({len(changes)} file(s))")
+        except OutcomeError as e:
+            self.done.skipped.append(f"cache: not remembered: {e.message}")
+        finally:
+            cache.vault.close()
+        self._note(task, f"reached DONE after {task.cycles} correction cycle(s) and {len(task.runs)} run(s), gate "
+                         f"pass; {len(changes)} file(s) changed: {', '.join(str(c[0]) for c in changes)[:500]}")
+
+    def _last_gate_check(self) -> str:
+        """The gate check of the task's last ``Checked`` (the pass that made it DONE)."""
+        for stored in reversed(list(self.session.ledger.stream_rows(self.task_id))):
+            event = self.session.ledger.mapper.to_domain_event(stored)
+            if isinstance(event, Task.Checked):
+                return event.gate_check
+        return ""
+
+    def _note(self, task: Task, what: str) -> None:
+        """The task's note through the intake gate (INTERNAL, provenance the task), when its
+        mission asks for memory (``[memory]``) and the home has an unlocked vault."""
+        from overlord.adapters.vault.crypto import VaultError
+        from overlord.domain.memory import Provenance, Submission
+        from overlord.supervision.memory_open import open_vault
+
+        if self.mission(task).mission.memory_role is None:
+            return
+        try:
+            vault = open_vault(self.session, self.session.home.root, clock=self.clock)
+        except VaultError as e:
+            self.done.skipped.append(f"memory: no note of the task ({e.message})")
+            return
+        try:
+            text = f"task {task.id}: {task.goal}\n{what}"
+            vault.add(Submission(text, "INTERNAL", Provenance("task", source_event=f"{task.id}:{task.version}"),
+                                 content_type="text"))
+        except OverlordError as e:
+            self.done.skipped.append(f"memory: the task's note was not taken: {e.message}")
+        finally:
+            vault.close()
 
     # -- notify --------------------------------------------------------------------------
 
@@ -763,6 +971,25 @@ class TaskLoop:
                     change_task(self.session, self.task_id, record)
                 except OverlordError:
                     log.warning("task.notify_unrecorded", task_id=str(self.task_id), error=problem)
+
+
+def toolchain_key(artifact: Path) -> str:
+    """The cache's toolchain digest for an artifact: the digest of the gate's toolchain for
+    the language found in it, or (before the agent wrote anything a language can be told
+    from) one digest over every toolchain the gate knows, so a new compiler or test runner is
+    never the same key."""
+    import hashlib
+
+    from overlord.adapters.vault.tree import toolchain_digest
+    from overlord.gate.runner import detect
+    from overlord.gate.toolchains import all_toolchains
+
+    tcs = all_toolchains()
+    try:
+        return toolchain_digest(detect(artifact, tcs))
+    except Exception:  # noqa: BLE001 - no language told (no artifact yet): every toolchain is the key
+        body = json.dumps(sorted((name, toolchain_digest(tc)) for name, tc in tcs.items()))
+        return hashlib.sha256(body.encode()).hexdigest()
 
 
 def _for_the_agent(evidence: str) -> str:
