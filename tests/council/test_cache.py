@@ -90,7 +90,7 @@ def test_a_repeated_goal_in_an_identical_tree_is_done_with_no_model_call(vworld,
     two = world.last_json(p)
     assert p.returncode == 0, p.stdout + p.stderr
     assert (two["state"], two["cycles"], two["runs"], two["verdict"]) == ("DONE", 0, [], "pass")
-    assert two["reused"] is True and two["reused_from"] == one["task_id"] and two["reused_outcome"] == str(cached.id)
+    assert two["reused"] is True and two["reused_from"] == one["task_id"] and two["reused_outcome"] == str(cached.originator_id)
     assert len(_events(world.home, Run.ConnectorCalled.TOPIC)) == calls_before  # 0 model calls
     assert (second / "pkg" / "solution.py").read_text() == GOOD
     steps = _steps(world, two["task_id"])
