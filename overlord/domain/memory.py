@@ -26,6 +26,8 @@ Events, each its own stream (so concurrent writers never conflict):
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -696,3 +698,45 @@ MEMORY_TOPICS = frozenset({
     MemoryItem.Created.TOPIC, MemoryItem.Folded.TOPIC, MemoryItem.Removed.TOPIC,
 })
 """The topics the vault's database is built from."""
+
+
+SEALED_FROM = Label.CONFIDENTIAL
+"""Notes at or above this label given to an agent never reach disk in the clear: every blob
+of the run and its runtime's HOME carry a reference in their place (:class:`Redactor`)."""
+MIN_SEALED_LINE = 12
+"""A sealed note's lines this long or longer are withheld on their own too (a line quoted alone)."""
+
+
+class Redactor:
+    """Replaces the text of sealed notes (CONFIDENTIAL and SECRET items given to an agent) in
+    bytes bound for disk with a reference: ``[vault item ID8 sha256:HEX16 withheld]`` (ASCII,
+    no quote or backslash, so it stands inside any JSON string). Each note is matched whole and
+    by each of its lines of at least :data:`MIN_SEALED_LINE` characters, as UTF-8 and in its
+    JSON-escaped forms (``\\n``, ``\\"``, and ``\\uXXXX`` for non-ASCII). Empty until
+    :meth:`seal` is given notes. Pure: no I/O."""
+
+    def __init__(self) -> None:
+        self._forms: list[tuple[bytes, bytes]] = []
+
+    def __bool__(self) -> bool:
+        return bool(self._forms)
+
+    def seal(self, notes: Iterable[tuple[str, str]]) -> None:
+        """Add notes (``(item id, text)``) to withhold; the longest forms are matched first."""
+        forms = dict(self._forms)
+        for item_id, text in notes:
+            ref = f"[vault item {item_id[:8]} sha256:{hashlib.sha256(text.encode()).hexdigest()[:16]} withheld]"
+            pieces = [text, *(line.strip() for line in text.splitlines() if len(line.strip()) >= MIN_SEALED_LINE)]
+            for piece in pieces:
+                if not piece:
+                    continue
+                for form in (piece, json.dumps(piece, ensure_ascii=False)[1:-1], json.dumps(piece)[1:-1]):
+                    forms.setdefault(form.encode("utf-8"), ref.encode("ascii"))
+        self._forms = sorted(forms.items(), key=lambda f: -len(f[0]))
+
+    def __call__(self, data: bytes) -> bytes:
+        """``data`` with every sealed form replaced by its reference."""
+        for needle, ref in self._forms:
+            if needle in data:
+                data = data.replace(needle, ref)
+        return data

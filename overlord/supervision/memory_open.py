@@ -97,10 +97,12 @@ def open_cache(session: LedgerSession, home: Path, *, clock: Clock) -> Any:
 
 
 def mission_context(session: LedgerSession, home: Path, *, goal: str, role: str, budget_pct: float,
-                    model: str | None, run_id: str, clock: Clock) -> str:
+                    model: str | None, run_id: str, clock: Clock) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The notes a mission's agent is given before its goal (``[memory]``), recorded as
-    ``MemoryRetrieved``; ``""`` when there are none. With no vault (no secret store, a locked
-    one), the run goes on without memory and ``MemoryRetrieved`` says it was skipped and why."""
+    ``MemoryRetrieved``, and those of them that are sealed (CONFIDENTIAL and SECRET, ``(id,
+    text)``: the run must keep them off disk); ``("", ())`` when there are none. With no vault
+    (no secret store, a locked one), the run goes on without memory and ``MemoryRetrieved``
+    says it was skipped and why."""
     import uuid
 
     from overlord.adapters.vault.crypto import VaultError
@@ -113,9 +115,10 @@ def mission_context(session: LedgerSession, home: Path, *, goal: str, role: str,
         session.ledger.append(MemoryRetrieval.record(retrieval_id=uuid.uuid4(), run_id=run_id, role=role, ids=[],
                                                      withheld=0, bytes=0, budget_bytes=budget, at=clock.now(),
                                                      skipped=e.message))
-        return ""
+        return "", ()
     try:
-        return vault.context(goal, role=role, budget_bytes=budget, run_id=run_id).text
+        given = vault.context(goal, role=role, budget_bytes=budget, run_id=run_id)
+        return given.text, given.sealed
     finally:
         vault.close()
 

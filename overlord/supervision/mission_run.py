@@ -245,6 +245,9 @@ class MissionRun:
         guard = install.policy.narrow(mission.guard)
         self.policy = guard if guard.worker_root else replace(guard, worker_root=str(self.root))
         self.recorder = RunRecorder(session.ledger, self.run_id, clock)
+        from overlord.domain.memory import Redactor
+
+        self.redactor = Redactor()  # sealed notes given to the agent (recall): kept off disk
         self.sealer: Any = None
         self.installation: Installation | None = None
         self.service: DecisionService | None = None
@@ -470,7 +473,7 @@ class MissionRun:
                                        balance_micro_usd=plan.balance_micro_usd, tier=plan.tier,
                                        free=plan.free and not plan.paid)
             self.connector = stack.enter_context(start_connector(
-                _resumed_plan(plan, self.resume_from), record=self.recorder.apply, put_blob=self.session.blobs.put,
+                _resumed_plan(plan, self.resume_from), record=self.recorder.apply, put_blob=self.put_blob,
                 clock=self.clock, host_env=self.host_env, runtime_key=self.runtime_key, recorded=recorded,
                 spend=spend))
 
@@ -561,7 +564,7 @@ class MissionRun:
                     or watch.stop_check())
 
         controller = Controller(
-            record=self.recorder.apply, put_blob=self.session.blobs.put, limits=self.mission.limits,
+            record=self.recorder.apply, put_blob=self.put_blob, limits=self.mission.limits,
             max_denials=self.policy.max_denials, denials=lambda: service.denials,
             parse_line=self.runtime.parse_line, control_path=_control_path(self.session, self.run_id),
             clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
@@ -607,16 +610,51 @@ class MissionRun:
             return self.mission.goal
         from overlord.supervision.memory_open import mission_context
 
-        notes = mission_context(self.session, self.session.home.root, goal=self.mission.goal,
-                                role=self.mission.memory_role, budget_pct=self.mission.memory_budget_pct,
-                                model=_model(self.mission, self.prepared.connector), run_id=str(self.run_id),
-                                clock=self.clock)
+        notes, sealed = mission_context(self.session, self.session.home.root, goal=self.mission.goal,
+                                        role=self.mission.memory_role, budget_pct=self.mission.memory_budget_pct,
+                                        model=_model(self.mission, self.prepared.connector),
+                                        run_id=str(self.run_id), clock=self.clock)
+        self.redactor.seal(sealed)  # before the agent has them: every blob of the run is put through it
         return f"{notes}{self.mission.goal}" if notes else self.mission.goal
+
+    def put_blob(self, data: bytes) -> str:
+        """Store a blob of the run (a model request or answer, a transcript record) with the
+        sealed notes the agent was given replaced by their references."""
+        return self.session.blobs.put(self.redactor(data) if self.redactor else data)
+
+    def put_file(self, reader: Any, sha256: str) -> str:
+        """:meth:`put_blob` for a spooled output (``BlobStore.put_file``'s shape)."""
+        if not self.redactor:
+            return self.session.blobs.put_file(reader, sha256)
+        return self.session.blobs.put(self.redactor(reader.read()))
+
+    def scrub_home(self) -> int:
+        """After the agent is gone: the sealed notes in the runtime's HOME (its session files,
+        which a later run resumes) replaced by their references, each file rewritten in
+        place; returns how many files changed. Never follows a link.
+
+        Raises:
+            OSError: a file could not be rewritten (the after-step records it).
+        """
+        if not self.redactor or not self.runtime_home.is_dir():
+            return 0
+        changed = 0
+        for path in sorted(self.runtime_home.rglob("*")):
+            if path.is_symlink() or not path.is_file():
+                continue
+            data = path.read_bytes()
+            clean = self.redactor(data)
+            if clean != data:
+                tmp = path.with_name(path.name + ".ovl-scrub")
+                tmp.write_bytes(clean)
+                os.replace(tmp, path)
+                changed += 1
+        return changed
 
     def _record_exit(self, seen: Supervised) -> None:
         self.exit_code, self.exit_signal = seen.exit_code, seen.signal
-        out_blob = seen.stdout.store(self.session.blobs.put_file)
-        err_blob = seen.stderr.store(self.session.blobs.put_file)
+        out_blob = seen.stdout.store(self.put_file)
+        err_blob = seen.stderr.store(self.put_file)
         self.recorder.apply(lambda run: run.record_exit(
             exit_code=seen.exit_code, signal=seen.signal, duration_ns=seen.duration_ns, stdout_blob=out_blob,
             stderr_blob=err_blob, stdout_bytes=seen.stdout.size, stderr_bytes=seen.stderr.size, at=self.clock.now()))
@@ -661,6 +699,7 @@ class MissionRun:
         rec = self.recorder
         rec.after_step("final_seal", lambda: mission_layers.final_seal(self.sealer, self.run_id))
         self._settle(settlement)
+        rec.after_step("scrub", self.scrub_home)
         if self.installation is not None:
             rec.after_step("restore_hook", lambda: restore_hook(self.root, self.session.home.root, self.session.blobs))
         if self.mission.gate_artifact is not None:

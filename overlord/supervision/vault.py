@@ -101,6 +101,9 @@ class Context:
     withheld: int
     bytes: int
     budget_bytes: int
+    sealed: tuple[tuple[str, str], ...] = ()
+    """The given items at or above :data:`~overlord.domain.memory.SEALED_FROM` as ``(id, text)``:
+    what must never reach disk in the clear (see :class:`~overlord.domain.memory.Redactor`)."""
 
 
 @dataclass
@@ -314,7 +317,10 @@ class Vault:
         self.session.ledger.append(MemoryRetrieval.record(
             retrieval_id=uuid.uuid4(), run_id=run_id, role=role, ids=given, withheld=withheld, bytes=used,
             budget_bytes=budget_bytes, at=self.clock.now()))
-        return Context(text, given, withheld, used, budget_bytes)
+        rows = {h.row.id: h.row for h in usable}
+        sealed = tuple((i, rows[i].text) for i in given
+                       if max(stored_label(rows[i].label), stored_label(rows[i].clearance)) >= mem.SEALED_FROM)
+        return Context(text, given, withheld, used, budget_bytes, sealed)
 
     # -- the compression ladder -------------------------------------------------------------------
 
