@@ -37,10 +37,11 @@ class World:
     root: Path
     env: dict[str, str]
 
-    def overlord(self, *args: str, timeout: int = 300, check: bool = False) -> subprocess.CompletedProcess:
-        """Run ``overlord ARGS`` as a user would (the installed console script)."""
+    def overlord(self, *args: str, timeout: int = 300, check: bool = False,
+                 input: str | None = None) -> subprocess.CompletedProcess:  # noqa: A002 - subprocess's name
+        """Run ``overlord ARGS`` as a user would (the installed console script), ``input`` on stdin."""
         p = subprocess.run([*overlord_cmd(), *args], env=self.env, capture_output=True, text=True, timeout=timeout,
-                           cwd=self.tmp)
+                           cwd=self.tmp, input=input)
         if check:
             assert p.returncode == 0, p.stdout + p.stderr
         return p
