@@ -18,8 +18,8 @@ from overlord.domain.memory import MemoryRetrieval
 from overlord.domain.run import Run
 from overlord.ledger.session import open_home
 from tests.conftest import need_part
-from tests.council.test_claude_loop import _attempt, _mission
 from tests.council.conftest import GOOD
+from tests.council.test_claude_loop import _attempt, _mission
 
 
 @pytest.fixture
