@@ -571,26 +571,23 @@ class TaskLoop:
         ``CacheConsulted`` (``skipped`` with the reason when the home has no vault). A hit is
         replayed and gated (:meth:`_replay`); a miss leaves the task WORKING, to be worked."""
         from overlord.adapters.vault.tree import root_tree
-        from overlord.supervision.memory_open import open_cache
-        from overlord.supervision.outcome_cache import CacheSkipped
 
         def consulted(result: str, detail: str, tree: str = "", tool: str = "", outcome: str | None = None) -> None:
             self._write(lambda t: t.consult_cache(tree_hash=tree, toolchain=tool, result=result, outcome_id=outcome,
                                                   detail=detail[:500], at=self.clock.now()))
 
-        try:
-            tree, tool = root_tree(tm.root), toolchain_key(tm.root / tm.artifact)
-        except (OverlordError, OSError) as e:
-            consulted("skipped", f"the worker root could not be hashed: {e}")
-            self.done.skipped.append(f"cache: the worker root could not be hashed: {e}")
+        cache, why = self._open_cache()
+        if cache is None:
+            consulted("skipped", why)
+            self.done.skipped.append(f"cache: {why}")
             return
         try:
-            cache = open_cache(self.session, self.session.home.root, clock=self.clock)
-        except CacheSkipped as e:
-            consulted("skipped", e.message, tree, tool)
-            self.done.skipped.append(f"cache: {e.message}")
-            return
-        try:
+            try:
+                tree, tool = root_tree(tm.root), toolchain_key(tm.root / tm.artifact)
+            except (OverlordError, OSError) as e:
+                consulted("skipped", f"the worker root could not be hashed: {e}")
+                self.done.skipped.append(f"cache: the worker root could not be hashed: {e}")
+                return
             try:
                 hit = cache.find(tm.mission.goal, tree, tool)
             except Exception as e:  # noqa: BLE001 - a lookup that fails is a miss: the goal is worked
@@ -857,8 +854,7 @@ class TaskLoop:
         when the mission has ``[memory]``, the task's note goes through the intake gate. With
         no vault, nothing is remembered (the task says it skipped it)."""
         from overlord.domain.outcomes import OutcomeError
-        from overlord.supervision.memory_open import open_cache
-        from overlord.supervision.outcome_cache import CacheSkipped, ValidatedOutcome
+        from overlord.supervision.outcome_cache import ValidatedOutcome
 
         task = get_task(self.session, self.task_id)
         if task.state is not S.DONE or not task.passed_since_work or task.reused:
@@ -866,10 +862,9 @@ class TaskLoop:
         if task.cache_key is None or not task.cache_key[0]:
             self.done.skipped.append("cache: the task's starting tree was not taken (nothing remembered)")
             return
-        try:
-            cache = open_cache(self.session, self.session.home.root, clock=self.clock)
-        except CacheSkipped as e:
-            self.done.skipped.append(f"cache: {e.message} (nothing remembered)")
+        cache, why = self._open_cache()
+        if cache is None:
+            self.done.skipped.append(f"cache: {why} (nothing remembered)")
             return
         try:
             gate_check = self._last_gate_check()
@@ -883,6 +878,20 @@ class TaskLoop:
             cache.vault.close()
         self._note(task, f"reached DONE after {task.cycles} correction cycle(s) and {len(task.runs)} run(s), gate "
                          f"pass; {len(changes)} file(s) changed: {', '.join(str(c[0]) for c in changes)[:500]}")
+
+    def _open_cache(self) -> tuple[Any, str]:
+        """The home's cache of validated outcomes, or ``(None, why)``: no vault (no secret
+        store, a locked one), or one that could not be opened (the loop then works without it)."""
+        from overlord.supervision.memory_open import open_cache
+        from overlord.supervision.outcome_cache import CacheSkipped
+
+        try:
+            return open_cache(self.session, self.session.home.root, clock=self.clock), ""
+        except CacheSkipped as e:
+            return None, e.message
+        except Exception as e:  # noqa: BLE001 - a vault that cannot open is no cache, never a stop
+            log.warning("task.cache_unavailable", task_id=str(self.task_id), error=f"{type(e).__name__}: {e}")
+            return None, f"the vault could not be opened: {type(e).__name__}: {str(e)[:200]}"
 
     def _last_gate_check(self) -> str:
         """The gate check of the task's last ``Checked`` (the pass that made it DONE)."""
