@@ -140,9 +140,12 @@ def goal_tier(goal: str) -> str | None:
     return found.group(1) if found else None
 
 
-def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate: bool = False) -> list[RouteDecision]:
+def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate: bool = False,
+          provider: str | None = None) -> list[RouteDecision]:
     """Every attempt at a tier, in order; the last is the chosen one (``chosen``/``escalated``)
     unless none could be (then every entry is a rejection, and the caller refuses the run).
+    ``provider`` is the provider whose API the runtime speaks (``None``: any): a tier of
+    another provider is rejected (the runtime could not talk to it).
 
     Raises:
         ConfigError: the mission names a tier the policy does not have.
@@ -162,6 +165,9 @@ def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate
     candidates = [policy.tiers[asked]] if asked is not None else policy.ordered()
     why = "named by the mission" if mission_tier else "named by the goal" if asked else "the cheapest available"
     for tier in candidates:
+        if provider is not None and tier.provider != provider:
+            out.append(RouteDecision(tier.name, "rejected", f"a {tier.provider} tier: this runtime speaks {provider}'s API"))
+            continue
         if tier.credential is None:
             out.append(RouteDecision(tier.name, "rejected", "no credential of its own: unavailable (never borrowed)"))
             continue
