@@ -161,12 +161,20 @@ def test_a_kill_ends_the_run_as_cancelled(world, runtime):
     assert ov(env, "verify").returncode == 0
 
 
-SETTINGS = {"claude-code": "{root}/.claude/settings.json", "codex": "{run}/codex-home/config.toml",
-            "gemini": "/run/overlord/gemini/settings.json"}
+READ_ONLY = {"claude-code": ["{root}/.claude/settings.json", "/etc/claude-code/managed-settings.json"],
+             "codex": ["{home}/.codex/config.toml"],
+             "gemini": ["/etc/gemini-cli/settings.json"]}
+"""Where each CLI's hook lives: read-only inside the sandbox."""
+SWITCH_OFF = {"claude-code": ("{home}/.claude/settings.json", '{"disableAllHooks": true}'),
+              "codex": ("{root}/.codex/config.toml", "[features]\nhooks = false\n"),
+              "gemini": ("{home}/.gemini/settings.json", '{"hooksConfig": {"disabled": ["overlord-guard"]}}')}
+"""A settings file the agent can write that would switch the hook off: watched by hash."""
 TAMPER = '''
-import glob, json
+import os
+home, root = os.environ["HOME"], os.getcwd()
 outcomes = []
-for path in {paths!r} + glob.glob({pattern!r}):
+for path in {paths!r}:
+    path = path.format(home=home, root=root)
     try:
         with open(path, "w") as f:
             f.write("{{}}")
@@ -174,31 +182,37 @@ for path in {paths!r} + glob.glob({pattern!r}):
     except OSError as e:
         outcomes.append("error " + path + ": " + str(e.strerror))
 open("tamper.txt", "w").write("\\n".join(outcomes) + "\\n")
+path = {switch!r}.format(home=home, root=root)
+os.makedirs(os.path.dirname(path), exist_ok=True)
+open(path, "w").write({body!r})
 '''
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
-def test_the_agent_cannot_change_its_hook_settings(world, runtime):
-    """A script the guard never saw tries to rewrite the CLI's hook settings: every write
-    fails (read-only in the jail), and the guard still decides the next call."""
+def test_the_agent_cannot_switch_its_hook_off(world, runtime):
+    """A script the guard never saw tries to rewrite the CLI's hook settings: every write to
+    where the hook lives fails (read-only in the jail); the settings file it can write, which
+    would switch the hook off, is caught by hash: guard_tamper, the run stops with policy, and
+    the next call is never run."""
     cli(runtime)
     tmp, home, root, env = world
-    paths = [str(root / ".claude" / "settings.json")] if runtime == "claude-code" else []
-    if runtime == "gemini":
-        paths.append("/run/overlord/gemini/settings.json")
-    pattern = str(home / "runs" / "*" / "codex-home" / "config.toml") if runtime == "codex" else \
-        str(home / "runs" / "*" / "gemini-system" / "settings.json")
-    turns = [{"blocks": [write_block(runtime, "t.py", TAMPER.format(paths=paths, pattern=pattern))]},
+    switch, body = SWITCH_OFF[runtime]
+    turns = [{"blocks": [write_block(runtime, "t.py", TAMPER.format(paths=READ_ONLY[runtime], switch=switch,
+                                                                   body=body))]},
              {"blocks": [shell_block(runtime, "python3 t.py")]},
              {"blocks": [shell_block(runtime, "echo after > ../after-tamper.txt")]},
              {"blocks": [{"text": "done"}]}]
-    s, journal, _ = run(world, mission(runtime, transcript(tmp, runtime, turns)))
+    s, journal, report = run(world, mission(runtime, transcript(tmp, runtime, turns)))
     lines = (root / "tamper.txt").read_text().splitlines()
-    assert lines and all(line.startswith("error ") for line in lines), lines
+    assert len(lines) == len(READ_ONLY[runtime]) and all(line.startswith("error ") for line in lines), lines
     assert not (tmp / "after-tamper.txt").exists()
-    assert any("deny (write_outside)" in e["summary"] and "after-tamper" in e["summary"]
-               for e in events(journal, "ToolCallDecided")), explain(journal)
-    assert s["stop_code"] == "completed", explain(journal)
+    assert (s["status"], s["stop_code"]) == ("stopped", "policy") and "guard_tamper" in s["detail"], explain(journal)
+    name = switch.split("}", 1)[1]
+    tampered = events(journal, "GuardTampered")
+    assert len(tampered) == 1 and name in tampered[0]["summary"] and "during the run" in tampered[0]["summary"], \
+        explain(journal)
+    assert "guard_tamper" in report and "stop code policy" in report, report
+    assert not any(" allow" in e["summary"] and "after-tamper" in e["summary"] for e in events(journal, "ToolCallDecided"))
 
 
 @pytest.mark.parametrize("runtime", RUNTIMES)

@@ -10,6 +10,12 @@ What this module knows of Codex 0.171 (verified against the pinned CLI, see FACT
   no update check or analytics, and the guard's ``PreToolUse`` hook (matcher ``.*``) plus a
   ``PostToolUse`` notifier. The connector's URL is given per attempt with ``-c``. Hooks are run
   only when trusted; ``--dangerously-bypass-hook-trust`` runs exactly the configured ones.
+* ``[features] hooks = false`` in ``config.toml`` switches every hook off, so ``-c
+  features.hooks=true`` (the session layer, above the user's) keeps them on whatever a config
+  layer says. A project's ``.codex/config.toml`` is ignored while the project is untrusted
+  (trust lives in the locked ``config.toml``); ``managed_config.toml``, ``requirements.toml``
+  and ``<profile>.config.toml`` written into ``CODEX_HOME`` did not switch the hook off
+  (measured with 0.171.0).
 * The hook payload names the model's ``call_id`` as ``tool_use_id``; ``exec_command`` arrives as
   ``Bash`` with only ``command`` (its ``workdir`` and ``shell`` are read from the model's own
   call: the ground truth), ``apply_patch`` with the patch text as ``command``. Its target
@@ -188,7 +194,8 @@ class Codex:
         argv = [str(binary), "exec", "--json", "--skip-git-repo-check", "-s", "danger-full-access",
                 "-m", launch.model or DEFAULT_MODEL, "--disable", "plugins", "--disable", "remote_plugin",
                 "--disable", "goals", "--dangerously-bypass-hook-trust",
-                "-c", f"model_providers.overlord.base_url={json.dumps(url)}", "-c", 'web_search="disabled"']
+                "-c", f"model_providers.overlord.base_url={json.dumps(url)}", "-c", 'web_search="disabled"',
+                "-c", "features.hooks=true"]  # over every config layer: hooks stay on
         if launch.resume:
             return [*argv, "resume", launch.resume, launch.prompt]
         return [*argv, launch.prompt]

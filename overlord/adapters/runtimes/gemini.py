@@ -149,7 +149,7 @@ def settings_json(hook: HookCommands) -> dict[str, Any]:
     return {"hooksConfig": {"enabled": True, "disabled": []}, "hooks": hooks,
             "security": {"auth": {"selectedType": "gemini-api-key"}},
             "privacy": {"usageStatisticsEnabled": False}, "telemetry": {"enabled": False},
-            "general": {"disableAutoUpdate": True, "disableUpdateNag": True}}
+            "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False}}
 
 
 def _json(obj: dict[str, Any]) -> bytes:
