@@ -60,16 +60,25 @@ def test_an_upstream_that_is_not_an_origin_is_refused(world):
     assert p.returncode == 2 and "not an origin" in p.stderr, p.stderr
 
 
-def test_an_unknown_cli_version_is_a_recorded_warning(world):
+VERSION_LINE = {"claude-code": ("claude", "9.9.9 (Claude Code)", "2.1.332"), "codex": ("codex", "codex-cli 9.9.9", "0.171.0"),
+                "gemini": ("gemini", "9.9.9", "0.61.0")}
+
+
+@pytest.mark.parametrize("runtime", sorted(VERSION_LINE))
+def test_an_unknown_cli_version_is_a_recorded_warning(world, runtime):
+    """A CLI that reports a version its adapter was not checked against: a warning on stderr
+    that names both, and a RuntimeVersionUnknown event in the run (this fake CLI then never
+    asks its hook, so arming stops the run: nothing of the agent ran)."""
     tmp, home, root, env = world
-    fake = tmp / "claude"
-    fake.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo '9.9.9 (Claude Code)'; fi\nexit 0\n")
+    exe, line, known = VERSION_LINE[runtime]
+    fake = tmp / exe
+    fake.write_text(f"#!/bin/sh\nif [ \"$1\" = --version ]; then echo '{line}'; fi\nexit 0\n")
     fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
     (tmp / "t.json").write_text(json.dumps([{"blocks": [{"text": "hi"}]}]))
-    p = _run(world, f'[mission]\ngoal = "x"\nruntime = "claude-code"\nbinary = "{fake}"\n[limits]\nstartup_timeout_ms = 3000\ntimeout_ms = 30000\n'
-                    f'[connector]\nmode = "replay"\ntranscript = "{tmp / "t.json"}"\n')
-    assert "9.9.9" in p.stderr and "checked against" in p.stderr, p.stderr
+    p = _run(world, f'[mission]\ngoal = "x"\nruntime = "{runtime}"\nbinary = "{fake}"\n[limits]\nstartup_timeout_ms = 3000\n'
+                    f'timeout_ms = 30000\n[connector]\nmode = "replay"\ntranscript = "{tmp / "t.json"}"\n')
+    assert "9.9.9" in p.stderr and "checked against" in p.stderr and known in p.stderr, p.stderr
     rows = [json.loads(x) for x in _journal(world).splitlines()]
     warned = [r for r in rows if r["event_type"] == "RuntimeVersionUnknown"]
-    assert warned and "9.9.9" in warned[0]["summary"] and "2.1.332" in warned[0]["summary"], rows
+    assert len(warned) == 1 and "9.9.9" in warned[0]["summary"] and known in warned[0]["summary"], rows
     assert os.path.exists(fake)

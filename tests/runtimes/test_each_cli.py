@@ -88,6 +88,7 @@ def test_the_guard_on_each_clis_own_tools(world, runtime):
     turns = [
         {"blocks": [{"text": "writing"}, write_block(runtime, "greet.py", "def greet(name):\n    return name\n")]},
         {"blocks": [shell_block(runtime, "echo escaped > ../escaped-by-shell.txt")]},
+        {"blocks": [write_block(runtime, "../escaped-by-file.txt", "escaped\n")]},
         {"blocks": [{"tool": "frobnicate", "input": {"path": "../escaped-by-frob.txt"}}]},
         {"blocks": [write_block(runtime, "x.py", READ_KEY.format(key=key))]},
         {"blocks": [shell_block(runtime, "python3 x.py")]},
@@ -96,12 +97,19 @@ def test_the_guard_on_each_clis_own_tools(world, runtime):
     s, journal, report = run(world, mission(runtime, transcript(tmp, runtime, turns)))
     assert s["stop_code"] == "completed", explain(journal)
     assert (root / "greet.py").read_text() == "def greet(name):\n    return name\n"
-    assert not (tmp / "escaped-by-shell.txt").exists() and not (tmp / "escaped-by-frob.txt").exists()
+    assert not any((tmp / f"escaped-by-{how}.txt").exists() for how in ("shell", "file", "frob"))
     decided = [e["summary"] for e in events(journal, "ToolCallDecided") if not e["summary"].startswith("probe")]
     assert any("deny (write_outside)" in d and "escaped-by-shell" in d for d in decided), decided
     assert not any("frobnicate" in d and " allow" in d for d in decided), decided
     # the agent got the contract message: it is in the next model request, from the CLI
     assert any(CONTRACT.encode() in b and b"escaped-by-shell" in b for b in request_bodies(home, s["run_id"])), decided
+    bodies = request_bodies(home, s["run_id"])
+    if runtime == "gemini":  # the CLI refuses a file tool's path outside its workspace itself, before its hook
+        assert not any("escaped-by-file" in d for d in decided), decided
+        assert any(b"escaped-by-file" in b and b"workspace" in b for b in bodies), decided
+    else:
+        assert any("deny (write_outside)" in d and "escaped-by-file" in d for d in decided), decided
+        assert any(CONTRACT.encode() in b and b"escaped-by-file" in b for b in bodies), decided
     outcome = (root / "keyread.txt").read_text()
     assert outcome.startswith("error:") and "PRIVATE" not in outcome, outcome
     # the views
