@@ -34,7 +34,8 @@ class ModelToolUse:
 
     ``id`` is the model's id for it (``answer-N#I`` when the API gave none), ``tool`` its native
     name, ``input`` its parsed input, ``answer`` the 0-based index of the answer, ``offered``
-    whether the request offered that tool (a tool it did not offer cannot have run)."""
+    whether the request offered that tool (a tool it did not offer cannot have run), ``claimed``
+    whether a decision request took it (its ``decision`` follows once made)."""
 
     id: str
     tool: str
@@ -42,6 +43,7 @@ class ModelToolUse:
     answer: int
     index: int = 0
     offered: bool = True
+    claimed: bool = False
     decision: str | None = None
     streamed: bool = False
     returned: bool = False
@@ -126,22 +128,27 @@ class ToolUseBook:
     # -- the decision service --------------------------------------------------------------
 
     def claim(self, hook_id: str | None, matches: Callable[[ModelToolUse], bool]) -> tuple[str, ModelToolUse | None]:
-        """The tool use a decision request is for: ``(CLAIMED, use)`` for an undecided use the
-        model asked for; ``(REPEATED, use)`` when that use was decided already; ``(FORGED,
+        """The tool use a decision request is for: ``(CLAIMED, use)`` for an unclaimed use the
+        model asked for (it is claimed now); ``(REPEATED, use)`` when a request took it already
+        (decided, or being decided); ``(FORGED,
         None)`` when the model asked for no such call. ``hook_id`` is the id the hook payload
         names (``None``: matched by ``matches`` alone, first undecided use first)."""
         if hook_id is not None:
             for u in self.uses:
                 if u.id == hook_id:
-                    if not matches(u) or (u.result_carried and u.decision is None):
+                    if not matches(u) or (u.result_carried and not u.claimed):
                         return FORGED, None
-                    return (REPEATED, u) if u.decision is not None else (CLAIMED, u)
+                    if u.claimed:
+                        return REPEATED, u
+                    u.claimed = True
+                    return CLAIMED, u
             return FORGED, None
         for u in self.uses:
-            if u.decision is None and not u.result_carried and matches(u):
+            if not u.claimed and not u.result_carried and matches(u):
+                u.claimed = True
                 return CLAIMED, u
         for u in self.uses:
-            if matches(u) and u.decision is not None and not u.result_carried:
+            if matches(u) and u.claimed and not u.result_carried:
                 return REPEATED, u
         return FORGED, None
 

@@ -40,6 +40,10 @@ from overlord.supervision.recorder import RunRecorder
 
 log = structlog.get_logger("overlord.guard.service")
 
+REPEAT_WAIT_S = 10.0
+"""How long a second request for a tool use waits for the first one's decision (the hook
+client's own deadline)."""
+
 MAX_REQUEST_BYTES = (8 << 20) + 4096
 """The largest request accepted (an 8 MiB payload plus the envelope)."""
 
@@ -131,6 +135,8 @@ class DecisionCore:
         self._probes: set[str] = set()
         self._probe_marks: dict[str, str | None] = {}
         self._lock = threading.Lock()
+        self._answers: dict[str, dict[str, Any]] = {}
+        self._answered = threading.Condition(self._lock)
         self.tamper_check: Callable[[], str | None] | None = None
         """Called before each decision: the first change to the guard's own settings (a
         ``guard_tamper`` finding) or ``None``. A finding denies the call (the run stops)."""
@@ -193,9 +199,9 @@ class DecisionCore:
 
         With a ground truth, the payload must name a tool use the model asked for that has no
         decision yet: a forged one is not decided or recorded as a decision, only as a
-        ``ForgeryRefused`` (and denied); a second request for a decided use gets the recorded
-        decision again, and is a ``ForgeryRefused`` too. The decision judges the model's own
-        input, through the runtime's translation into the guard's calls."""
+        ``ForgeryRefused`` (and denied); a second request for the same use gets the first one's
+        answer (recorded once). The decision judges the model's own input, through the
+        runtime's translation into the guard's calls."""
         root = self.policy.worker_root or "the worker root"
         try:
             obj = payload_of(payload)
@@ -229,13 +235,9 @@ class DecisionCore:
                                                                     "the model asked for; it was not decided")
                         return _answer(deny(DenialClass.GUARD_TAMPER, f"{named} is not a tool call the model asked for",
                                             root))
-                    if status != CLAIMED:
+                    if status != CLAIMED:  # the CLI may ask twice (Claude Code does for Write): the same answer
                         assert use is not None
-                        self.truth.tamper("decision", use.id, f"a second decision request for {named}; the first "
-                                                              f"decision ({use.decision}) stands")
-                        if use.decision == "allow":
-                            return _answer(Decision("allow", None, "allowed before"))
-                        return _answer(deny(DenialClass.GUARD_TAMPER, f"{named} was decided already", root))
+                        return self._repeat(use.id, named, root)
                 decision = self._judge(obj, payload, use, root)
             if use is not None:
                 tool, tool_use_id = use.tool, use.id
@@ -253,15 +255,32 @@ class DecisionCore:
                     decision = _deny(f"the ledger could not record the decision ({type(e).__name__}: {e})", root)
             if use is not None and self.truth is not None:
                 self.truth.decided(use, decision.decision)
+            answer = _answer(decision)
             with self._lock:
                 self.decisions += 1
                 if not decision.allowed and not probe:
                     self.denials += 1
                 if mark is not None:
                     self._probe_marks[mark] = decision.decision
-            return _answer(decision)
+                if use is not None:
+                    self._answers[use.id] = answer
+                    self._answered.notify_all()
+            return answer
         except Exception as e:  # noqa: BLE001 - fail closed
             return _answer(_deny(f"the decision service failed ({type(e).__name__}: {e})", root))
+
+    def _repeat(self, use_id: str, named: str, root: str) -> dict[str, Any]:
+        """The answer already given for ``use_id`` (waiting, at most :data:`REPEAT_WAIT_S`, for
+        a decision still being made): a second request for one tool use decides nothing new
+        and is not recorded again. It changes nothing either (the answer goes to whoever asked),
+        so it is not a forgery. A decision that never came is a deny."""
+        with self._answered:
+            self._answered.wait_for(lambda: use_id in self._answers, timeout=REPEAT_WAIT_S)
+            answer = self._answers.get(use_id)
+        if answer is not None:
+            return answer
+        return _answer(deny(DenialClass.GUARD_TAMPER, f"{named} is being decided by another request, which did not "
+                                                      "finish", root))
 
     def _judge(self, obj: dict[str, Any], payload: str | None, use: Any, root: str) -> Decision:
         """The guard's decision: the runtime's guard calls, the first deny wins (a Claude Code
