@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from overlord.adapters.runtimes.registry import get_runtime
 from tests.conftest import ROOT
 from tests.truth.agents import cli
 
@@ -40,8 +41,12 @@ def installed(tmp_path_factory) -> Path:
 
 @pytest.mark.parametrize("runtime", sorted(EXAMPLES))
 def test_a_plain_pip_install_runs_each_runtime_end_to_end(installed, tmp_path, runtime):
-    binary = cli(runtime)
-    bin_dir = Path(shutil.which(binary.name) or binary).parent  # the CLI as a user has it: on PATH
+    cli(runtime)
+    executable = get_runtime(runtime).executable
+    assert executable is not None
+    found = shutil.which(executable)
+    assert found, f"{executable} is not on PATH"
+    bin_dir = Path(found).parent  # the CLI as a user has it: on PATH
     work, home, where = tmp_path / "work", tmp_path / "home", tmp_path / "elsewhere"
     work.mkdir()
     where.mkdir()

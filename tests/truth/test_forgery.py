@@ -84,7 +84,10 @@ def test_an_agent_that_keeps_forging_is_stopped_by_max_denials(world, runtime):
     s, journal, report = run(world, mission(runtime, _transcript(tmp, runtime, script)).replace(
         "max_denials = 20", "max_denials = 3"))
     assert s["stop_code"] == "denial_budget", explain(journal)
-    assert len(events(journal, "ForgeryRefused")) >= 4
+    assert "reached max_denials = 3" in s["detail"], s
+    assert not any(" deny " in e["summary"] for e in events(journal, "ToolCallDecided")
+                   if not e["summary"].startswith("probe")), "the forgeries alone spent the budget"
+    assert len(events(journal, "ForgeryRefused")) >= 3
     assert "stop code denial_budget" in report
 
 
