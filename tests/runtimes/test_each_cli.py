@@ -246,6 +246,10 @@ def test_record_then_replay_reproduces_the_tool_calls_and_decisions(world, runti
         assert c.cost_micro_usd == (total + 500_000) // 1_000_000, vars(c)
     cost = json.loads(ov(env, "cost", "--json").stdout)
     assert cost["total_micro_usd"] == sum(c.cost_micro_usd for c in calls) > 0
+    # every call of the runtime's own API went through the spend reserve: reserved, then settled from its usage
+    (spent,) = [r for r in cost["spend"] if r["key"] == s["run_id"]]
+    assert spent["settled_micro_usd"] == cost["total_micro_usd"] and spent["outstanding_micro_usd"] == 0, spent
+    assert spent["reserved_micro_usd"] > spent["settled_micro_usd"], "each call's worst case was reserved first"
 
     def story(journal):
         return [(e["summary"].split(":")[0]) for e in events(journal, "ToolCallDecided")
