@@ -41,8 +41,8 @@ from overlord.supervision.recorder import RunRecorder
 log = structlog.get_logger("overlord.guard.service")
 
 REPEAT_WAIT_S = 10.0
-"""How long a second request for a tool use waits for the first one's decision (the hook
-client's own deadline)."""
+"""How long a second request for a tool use waits for the first one's decision by default (the
+hook client's own deadline; a run that parks calls for approval sets its longer one)."""
 
 MAX_REQUEST_BYTES = (8 << 20) + 4096
 """The largest request accepted (an 8 MiB payload plus the envelope)."""
@@ -137,6 +137,9 @@ class DecisionCore:
         self._lock = threading.Lock()
         self._answers: dict[str, dict[str, Any]] = {}
         self._answered = threading.Condition(self._lock)
+        self.repeat_wait_s = REPEAT_WAIT_S
+        """How long a second request for one tool use waits for the first one's answer (the
+        hook's deadline: the first may be waiting for the owner's approval)."""
         self.tamper_check: Callable[[], str | None] | None = None
         """Called before each decision: the first change to the guard's own settings (a
         ``guard_tamper`` finding) or ``None``. A finding denies the call (the run stops)."""
@@ -270,12 +273,12 @@ class DecisionCore:
             return _answer(_deny(f"the decision service failed ({type(e).__name__}: {e})", root))
 
     def _repeat(self, use_id: str, named: str, root: str) -> dict[str, Any]:
-        """The answer already given for ``use_id`` (waiting, at most :data:`REPEAT_WAIT_S`, for
+        """The answer already given for ``use_id`` (waiting, at most :attr:`repeat_wait_s`, for
         a decision still being made): a second request for one tool use decides nothing new
         and is not recorded again. It changes nothing either (the answer goes to whoever asked),
         so it is not a forgery. A decision that never came is a deny."""
         with self._answered:
-            self._answered.wait_for(lambda: use_id in self._answers, timeout=REPEAT_WAIT_S)
+            self._answered.wait_for(lambda: use_id in self._answers, timeout=self.repeat_wait_s)
             answer = self._answers.get(use_id)
         if answer is not None:
             return answer

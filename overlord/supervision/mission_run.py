@@ -374,6 +374,7 @@ class MissionRun:
         self.service = stack.enter_context(DecisionService(self.sock_dir / "guard.sock", core))
         core.on_post_tool_use = self._post_tool_use
         self.hook_timeout_ms = hook_timeout_ms = self._open_approvals(stack, core)
+        core.repeat_wait_s = hook_timeout_ms / 1000  # a second request waits as long as the first may
         try:
             self.installation = arm_guard(self.session, root=self.root, policy=self.policy, clock=self.clock,
                                           run_id=self.run_id, service=self.service, post_tool_use=True,
