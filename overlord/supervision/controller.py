@@ -168,8 +168,10 @@ class Controller:
         on_tick: Callable[[Watch, int], None] | None = None,
         preexec: Callable[[], None] | None = None,
         truth: Any = None,
+        record_turns: bool = False,
     ) -> None:
         self.truth = truth
+        self.record_turns = record_turns
         self.record = record
         self.put_blob = put_blob
         self.limits = limits
@@ -245,6 +247,8 @@ class Controller:
                 if self.truth is not None:  # model turns as the connector served them
                     served = self.truth.answers()
                     while answers_seen < served:
+                        if self.record_turns:
+                            self._record_served_turn(answers_seen)
                         answers_seen += 1
                         watch = observe(watch, TurnStarted(), now)
                 ticked = now - last_tick >= self.poll_s * 1e9 or line is None
@@ -327,6 +331,17 @@ class Controller:
         return check_limits(watch, self.limits, now_ns=now, now_utc=self.clock.now(), max_denials=self.max_denials)
 
     # -- native events -> observations and Run events ----------------------------------
+
+    def _record_served_turn(self, index: int) -> None:
+        """A ``TurnRecorded`` for the ``index``-th answer the connector served (a runtime whose
+        stream reports no turns of its own)."""
+        assert self.truth is not None
+        answer = self.truth.served_answer(index)
+        if answer is None:
+            return
+        self.record(lambda run: run.record_turn(message_id=answer.message_id[:200], model=answer.model,
+                                                input_tokens=answer.input_tokens, output_tokens=answer.output_tokens,
+                                                at=self.clock.now()))
 
     def _forged(self, seen: Supervised, what: str) -> None:
         """A stream record the CLI cannot have printed: counted (as a denial, through the

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import structlog
@@ -47,6 +48,8 @@ class GroundTruth:
         self.tampers = 0
         self._lock = threading.Lock()
         self._violation: tuple[StopCode, str] | None = None
+        self.served: list[ServedAnswer] = []
+        """Every model answer served, in order (the run's turns as the connector saw them)."""
 
     # -- recording -----------------------------------------------------------------------
 
@@ -92,9 +95,15 @@ class GroundTruth:
         """A model answer about to be passed on: its tool uses become the ground truth; one
         the runtime would run with no hook withholds the answer."""
         uses = [] if error else api.tool_uses(response)
+        message_id = api.message_id(response)
+        tokens = api.tokens(response) if not error else None
+        model = body.get("model") if isinstance(body, dict) and isinstance(body.get("model"), str) else None
         with self._lock:
+            index = self.book.answers
             entered = self.book.answered([(u.id, u.tool, u.input) for u in uses], offered=api.offered_tools(body),
-                                         message_id=api.message_id(response), error=error)
+                                         message_id=message_id, error=error)
+            self.served.append(ServedAnswer(message_id or f"answer-{index}", model,
+                                            tokens.input_tokens if tokens else 0, tokens.output_tokens if tokens else 0))
         for u in entered:
             why = self.runtime.unguardable(u)
             if why is not None:
@@ -136,6 +145,11 @@ class GroundTruth:
         with self._lock:
             self.book.begin_attempt()
 
+    def served_answer(self, index: int) -> ServedAnswer | None:
+        """The ``index``-th answer served (0-based), or ``None``."""
+        with self._lock:
+            return self.served[index] if 0 <= index < len(self.served) else None
+
     def answers(self) -> int:
         """Model answers served so far (the run's model turns)."""
         with self._lock:
@@ -170,6 +184,17 @@ class GroundTruth:
             return not self.book.message_ids or self.book.known_message(message_id)
 
 
+@dataclass(frozen=True)
+class ServedAnswer:
+    """One model answer the connector served: its message id (``answer-N`` when the API gave
+    none), the model the request named, and the tokens the answer reports."""
+
+    message_id: str
+    model: str | None
+    input_tokens: int
+    output_tokens: int
+
+
 def payload_of(text: str | None) -> dict[str, Any]:
     """A hook payload's JSON object, or ``{}``."""
     try:
@@ -179,4 +204,4 @@ def payload_of(text: str | None) -> dict[str, Any]:
     return obj if isinstance(obj, dict) else {}
 
 
-__all__ = ["CLAIMED", "FORGED", "GroundTruth", "payload_of"]
+__all__ = ["CLAIMED", "FORGED", "GroundTruth", "ServedAnswer", "payload_of"]

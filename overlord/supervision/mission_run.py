@@ -587,7 +587,7 @@ class MissionRun:
             parse_line=self.runtime.parse_line, control_path=_control_path(self.session, self.run_id),
             clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
             preexec=self.memory.preexec if self.memory else None,
-            truth=truth,
+            truth=truth, record_turns=not self.runtime.caps.turns,
         )
         launch = self.launch(prompt=self.mission.goal if self.resume_from is None else RESUME_PROMPT,
                              resume=self.resume_from.session_id if self.resume_from else None)

@@ -122,6 +122,7 @@ def test_the_guard_on_each_clis_own_tools(world, runtime):
     assert cost["total_micro_usd"] == sum(c.cost_micro_usd for c in calls)
     assert len([c for c in calls if c.status == 200]) == len(turns)
     assert "stop code completed" in report and "write_outside" in report, report
+    assert f"denied; {len(turns)} turns;" in report, report  # each model answer a turn, whatever the stream says
 
 
 STOPS = ("codex", "gemini")

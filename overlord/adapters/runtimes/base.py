@@ -64,13 +64,15 @@ class RuntimeCaps:
     """What a runtime can do natively: ``turn_limit`` (a max-turns flag), ``resume`` (continue
     a native session by id), ``hooks`` (a PreToolUse-style hook whose deny stops a call),
     ``stream`` (a native event stream on stdout), ``connector`` (it calls a model API that the
-    connector serves)."""
+    connector serves), ``turns`` (its stream reports each model turn, with its message id and
+    tokens; else the turns are recorded from the answers the connector served)."""
 
     turn_limit: bool = False
     resume: bool = False
     hooks: bool = False
     stream: bool = False
     connector: bool = False
+    turns: bool = False
 
 
 @dataclass(frozen=True)

@@ -446,7 +446,8 @@ class ClaudeCode:
 
     name: str = NAME
     executable: str | None = EXECUTABLE
-    caps: RuntimeCaps = RuntimeCaps(turn_limit=True, resume=True, hooks=True, stream=True, connector=True)
+    caps: RuntimeCaps = RuntimeCaps(turn_limit=True, resume=True, hooks=True, stream=True, connector=True,
+                                    turns=True)
     api: str | None = "anthropic"
     tools: Mapping[str, str] = field(default_factory=lambda: dict(TOOLS))
     known_versions: tuple[str, ...] = KNOWN_VERSIONS

@@ -36,7 +36,7 @@ class CommandRuntime:
 
     name: str = NAME
     executable: str | None = None
-    caps: RuntimeCaps = RuntimeCaps(stream=True)
+    caps: RuntimeCaps = RuntimeCaps(stream=True, turns=True)
     api: str | None = None
     tools: Mapping[str, str] = field(default_factory=lambda: dict(claude_code.TOOLS))
 
