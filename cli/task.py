@@ -85,7 +85,7 @@ def run(
     """Carry the mission's goal through the loop here: work, the gate, corrections, review.
 
     The goal is the gate's plan (a plan.md the agent writes is ignored). After a failed check
-    the agent's native session resumes with the verdict and the gate's evidence; after [task]
+    the agent's native session resumes with the verdict and the gate's evidence; after \\[task]
     max_cycles correction cycles (default 2) the task HALTS for the owner.
     """
     from overlord.adapters.secrets import SecretStore
