@@ -56,12 +56,15 @@ def install(
 
     from overlord.adapters.clock import SystemClock
     from overlord.adapters.hooks.install import GuardArmError
+    from overlord.adapters.runtimes.registry import get_runtime
     from overlord.domain.settlement import StopCode, stopped
     from overlord.errors import ConfigError
     from overlord.supervision.decision_service import arm_guard
 
-    if runtime != "claude-code":
-        raise ConfigError(f"unknown runtime {runtime!r}", "use --runtime claude-code")
+    chosen = get_runtime(runtime)  # an unknown name is a ConfigError
+    if not chosen.root_hook:
+        raise ConfigError(f"the {runtime} hook does not live in a worker root: `overlord run` writes it for each run "
+                          "in the runtime's own settings", "use --runtime claude-code, or run a mission")
     loaded, policy_paths = _load_policy(policy, root)
     run_id = None
     if run is not None:
@@ -75,7 +78,8 @@ def install(
         if run_id is not None:
             session.ledger.get(run_id)  # NotFoundError before anything is written
         try:
-            inst = arm_guard(session, root=root, policy=loaded, clock=clock, run_id=run_id, policy_paths=policy_paths)
+            inst = arm_guard(session, root=root, policy=loaded, clock=clock, run_id=run_id, policy_paths=policy_paths,
+                             runtime=chosen)
         except GuardArmError as e:
             if run_id is not None:
                 r = session.ledger.get(run_id)

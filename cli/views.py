@@ -275,6 +275,12 @@ def report(
                + (f"; verdict {digest.verdict}" if digest.verdict else "")
                + (f"; {refused} connector requests refused" if refused else ""))
     typer.echo(f"  cost      {_usd(spent)}")
+    tampered = [e for e in timeline if e.event_type in ("ForgeryRefused", "GuardTampered")]
+    if tampered:
+        typer.echo(f"  tamper    {len(tampered)} guard_tamper events (forged acts, not decided or applied; the "
+                   "guard's settings changed):")
+        for e in tampered:
+            typer.echo(f"    {_stamp(e.time_ns)}  {e.summary[:200]}")
     typer.echo("decisions:")
     for when, tool, tid, decision, cls, reason in decisions:
         typer.echo(f"  {_stamp(when)}  {tool:<10} {decision}{' (' + cls + ')' if cls else ''}  {tid}  {reason[:100]}")

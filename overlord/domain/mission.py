@@ -7,7 +7,8 @@ ever sees the frozen :class:`Mission`.
 
 ::
 
-    [mission]   goal (str), runtime (a registered runtime: "claude-code", "command"), command
+    [mission]   goal (str), runtime (a registered runtime: "claude-code", "codex", "gemini",
+                "command"), command
                 (list of str, for "command"), models (list of str: the route, sub-agents
                 included), binary (str: the runtime's CLI, else a project-local install,
                 else PATH), tier (str: a tier of the install policy's [oracle.tiers])
@@ -50,7 +51,7 @@ from overlord.domain.guard.policy import GuardPolicy
 from overlord.domain.spend import usd_to_micro
 from overlord.errors import ConfigError
 
-RUNTIMES = ("claude-code", "command")
+RUNTIMES = ("claude-code", "codex", "gemini", "command")
 """The runtimes a mission may name (the runtime registry holds exactly these)."""
 MODES = ("record", "replay")
 MEMORY_ROLES = ("viewer", "user", "admin")

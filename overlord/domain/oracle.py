@@ -171,11 +171,14 @@ def goal_tier(goal: str) -> str | None:
     return found.group(1) if found else None
 
 
-def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate: bool = False) -> list[RouteDecision]:
+def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate: bool = False,
+          provider: str | None = None) -> list[RouteDecision]:
     """Every attempt at a tier, in order; the last is the chosen one (``chosen``/``escalated``)
     unless none could be (then every entry is a rejection, and the caller refuses the run).
     With ``escalate`` (a failed self-check, a flagged task) the reserved tier may be used, and
-    when neither the mission nor the goal names a tier it is tried first.
+    when neither the mission nor the goal names a tier it is tried first. ``provider`` is the
+    provider whose API the runtime speaks (``None``: any): a tier of another provider is
+    rejected (the runtime could not talk to it).
 
     Raises:
         ConfigError: the mission names a tier the policy does not have.
@@ -197,6 +200,9 @@ def route(policy: OraclePolicy, *, mission_tier: str | None, goal: str, escalate
         candidates = [policy.tiers[reserved], *(t for t in candidates if t.name != reserved)]
     why = "named by the mission" if mission_tier else "named by the goal" if asked else "the cheapest available"
     for tier in candidates:
+        if provider is not None and tier.provider != provider:
+            out.append(RouteDecision(tier.name, "rejected", f"a {tier.provider} tier: this runtime speaks {provider}'s API"))
+            continue
         if tier.credential is None:
             out.append(RouteDecision(tier.name, "rejected", "no credential of its own: unavailable (never borrowed)"))
             continue

@@ -554,6 +554,48 @@ class Run(Aggregate):
 
     record_tamper = triggers(GuardTampered)
 
+    class RuntimeVersionUnknown(Event):
+        """The runtime's CLI reports a ``version`` its adapter was not checked against
+        (``known``): its stream, hooks and tools may differ from what the adapter expects."""
+
+        TOPIC = "overlord.run.RuntimeVersionUnknown"
+
+        runtime: str
+        version: str
+        known: list[str]
+
+        def summary(self) -> str:
+            """One line for people."""
+            return (f"warning: {self.runtime} {self.version} is not a version this adapter was checked against "
+                    f"({', '.join(self.known)}); pin a known version")
+
+    runtime_version_unknown = triggers(RuntimeVersionUnknown)
+
+    class ForgeryRefused(Event):
+        """Something inside the sandbox forged an act: a decision request, a stream record, a
+        post-tool notification or a model request that names no tool use the model asked for
+        (or not the one running now), or a tool use that ran with no decision. ``source`` says
+        which channel (``decision``, ``stream``, ``post_tool_use``, ``connector``),
+        ``tool_use_id`` the call it names or poses as; it was not decided or applied, and it
+        counts against ``max_denials``. (A change to the guard's own settings files is
+        :class:`GuardTampered`.)"""
+
+        TOPIC = "overlord.run.ForgeryRefused"
+
+        source: str
+        tool_use_id: str
+        detail: str
+
+        def apply(self, aggregate: Run) -> None:
+            aggregate.tampers += 1
+
+        def summary(self) -> str:
+            """One line for people."""
+            named = f" ({self.tool_use_id})" if self.tool_use_id else ""
+            return f"guard_tamper via {self.source}{named}: {self.detail}"
+
+    record_forgery = triggers(ForgeryRefused)
+
     class SettlementConflict(Event):
         """The controller's receipt and the runtime's confirmed result disagreed (``detail``);
         the confirmed result settled the run."""
@@ -597,6 +639,7 @@ class Run(Aggregate):
         self.tree: str | None = None
         self.commit_sha: str | None = None
         self.tier: str | None = None
+        self.tampers = 0
 
     @classmethod
     def open(

@@ -155,6 +155,11 @@ class Controller:
         stop_requested: polled each tick; ``(stop code, detail)`` stops the run.
         on_tick: called each tick with the watch and the elapsed ns (the CLI's status line).
         preexec: run in the child before exec (joins a memory cgroup, or sets RLIMIT_AS).
+        truth: the run's :class:`~overlord.supervision.ground_truth.GroundTruth` (``None``: the
+            stream is taken as it says). With it, model turns are counted from the answers the
+            connector served (a line on stdout cannot add one), and each stream record is
+            matched against the tool uses the model asked for: a forged one is a
+            ``ForgeryRefused``, never a ToolUsed, ToolReturned or RuntimeResult.
     """
 
     def __init__(
@@ -173,7 +178,11 @@ class Controller:
         stop_requested: Callable[[], tuple[StopCode, str] | None] = lambda: None,
         on_tick: Callable[[Watch, int], None] | None = None,
         preexec: Callable[[], None] | None = None,
+        truth: Any = None,
+        record_turns: bool = False,
     ) -> None:
+        self.truth = truth
+        self.record_turns = record_turns
         self.record = record
         self.put_blob = put_blob
         self.limits = limits
@@ -203,6 +212,9 @@ class Controller:
             OSError: the program could not be started (the caller settles the run).
         """
         start = self.monotonic_ns()
+        if self.truth is not None:
+            self.truth.begin_attempt()
+        answers_seen = self.truth.answers() if self.truth is not None else 0
         proc = subprocess.Popen(
             list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL if stdin is None else stdin,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=self.preexec,
@@ -243,6 +255,13 @@ class Controller:
                                 watch = self._on_record(rec, watch, now, seen)
                 while watch.denials < self.denials():
                     watch = observe(watch, Denied(), now)
+                if self.truth is not None:  # model turns as the connector served them
+                    served = self.truth.answers()
+                    while answers_seen < served:
+                        if self.record_turns:
+                            self._record_served_turn(answers_seen)
+                        answers_seen += 1
+                        watch = observe(watch, TurnStarted(), now)
                 ticked = now - last_tick >= self.poll_s * 1e9 or line is None
                 if ticked:  # the heartbeat and the outside asks, once per poll; the limits every time
                     last_tick = now
@@ -321,11 +340,38 @@ class Controller:
 
     # -- native events -> observations and Run events ----------------------------------
 
+    def _record_served_turn(self, index: int) -> None:
+        """A ``TurnRecorded`` for the ``index``-th answer the connector served (a runtime whose
+        stream reports no turns of its own)."""
+        assert self.truth is not None
+        answer = self.truth.served_answer(index)
+        if answer is None:
+            return
+        self.record(lambda run: run.record_turn(message_id=answer.message_id[:200], model=answer.model,
+                                                input_tokens=answer.input_tokens, output_tokens=answer.output_tokens,
+                                                at=self.clock.now()))
+
+    def _forged(self, seen: Supervised, what: str) -> None:
+        """A stream record the CLI cannot have printed: counted (as a denial, through the
+        ground truth) and recorded as ``ForgeryRefused``; never recorded as what it claims."""
+        seen.forged.append(what)
+        if self.truth is not None:
+            self.truth.tamper("stream", "", what)
+        else:
+            self.record(lambda run: run.record_forgery(source="stream", tool_use_id="", detail=what[:500],
+                                                      at=self.clock.now()))
+
     def _on_record(self, rec: Any, watch: Watch, now: int, seen: Supervised) -> Watch:
         at = self.clock.now
+        truth = self.truth
+        if truth is not None and not isinstance(rec, rr.SessionStarted) and not (
+                isinstance(rec, rr.Finished) and seen.result is not None):
+            if not truth.genuine(rec, max_turns=self.limits.max_turns):
+                seen.forged.append(f"a forged {type(rec).__name__} record")
+                return watch
         if isinstance(rec, rr.SessionStarted):
             if seen.session_id is not None:  # one session start per attempt: a second one is not the CLI's
-                seen.forged.append(f"a second session start ({rec.session_id[:80]!r}) in one attempt")
+                self._forged(seen, f"a second session start ({rec.session_id[:80]!r}) in one attempt")
                 return watch
             seen.session_id = rec.session_id
             self.record(lambda run: run.runtime_started(session_id=rec.session_id, model=rec.model, version=rec.version,
@@ -334,9 +380,10 @@ class Controller:
         if isinstance(rec, rr.Turn):
             if rec.thinking:
                 watch = observe(watch, Thinking(hashlib.sha256(rec.thinking.encode("utf-8", "replace")).hexdigest()), now)
-            if rec.message_id not in self._seen_messages:
+            if rec.message_id not in self._seen_messages and (self.truth is None or self.truth.known_turn(rec.message_id)):
                 self._seen_messages.add(rec.message_id)
-                watch = observe(watch, TurnStarted(), now)
+                if self.truth is None:  # else counted from the connector's answers
+                    watch = observe(watch, TurnStarted(), now)
                 self.record(lambda run: run.record_turn(
                     message_id=rec.message_id, model=rec.model, input_tokens=rec.input_tokens,
                     output_tokens=rec.output_tokens, at=at()))
@@ -360,7 +407,7 @@ class Controller:
             return observe(watch, ToolFinished(signature, rec.is_error), now)
         if isinstance(rec, rr.Finished):
             if seen.result is not None:  # one result per attempt
-                seen.forged.append(f"a second result ({rec.subtype[:40]!r}) in one attempt")
+                self._forged(seen, f"a second result ({rec.subtype[:40]!r}) in one attempt")
                 return watch
             seen.result = rec
             self.record(lambda run: run.record_result(

@@ -30,12 +30,19 @@ import structlog
 
 from overlord.adapters.clock import Clock
 from overlord.adapters.paths import RealPathResolver
-from overlord.domain.guard import Decision, DenialClass, GuardPolicy, ToolCall, decide_payload
+from overlord.domain.guard import Decision, DenialClass, GuardPolicy, decide_payload, decide_tool_call
+from overlord.domain.guard.call import MalformedCallError
+from overlord.domain.guard.decide import deny
 from overlord.errors import ConfigError
 from overlord.ledger import codec
+from overlord.supervision.ground_truth import CLAIMED, FORGED, payload_of
 from overlord.supervision.recorder import RunRecorder
 
 log = structlog.get_logger("overlord.guard.service")
+
+REPEAT_WAIT_S = 10.0
+"""How long a second request for a tool use waits for the first one's decision by default (the
+hook client's own deadline; a run that parks calls for approval sets its longer one)."""
 
 MAX_REQUEST_BYTES = (8 << 20) + 4096
 """The largest request accepted (an 8 MiB payload plus the envelope)."""
@@ -107,10 +114,17 @@ class DecisionCore:
         recorder: saves each decision, or ``None`` to record nothing (no run).
         run_id: the run this core serves (a request naming another run is denied), or
             ``None`` to accept any.
+        runtime: the run's runtime (how its payloads become the guard's calls); ``None``: a
+            Claude Code payload, decided as it is.
+        truth: the run's :class:`~overlord.supervision.ground_truth.GroundTruth` (``None``: no
+            matching, for runtimes that call no model through the connector).
     """
 
     def __init__(self, policy: GuardPolicy, *, overlord_home: str, guard_paths: Iterable[str] = (),
-                 recorder: Recorder | None = None, run_id: str | None = None) -> None:
+                 recorder: Recorder | None = None, run_id: str | None = None, runtime: Any = None,
+                 truth: Any = None) -> None:
+        self.runtime = runtime
+        self.truth = truth
         self.policy = policy
         self.overlord_home = overlord_home
         self.guard_paths = tuple(guard_paths)
@@ -121,6 +135,11 @@ class DecisionCore:
         self._probes: set[str] = set()
         self._probe_marks: dict[str, str | None] = {}
         self._lock = threading.Lock()
+        self._answers: dict[str, dict[str, Any]] = {}
+        self._answered = threading.Condition(self._lock)
+        self.repeat_wait_s = REPEAT_WAIT_S
+        """How long a second request for one tool use waits for the first one's answer (the
+        hook's deadline: the first may be waiting for the owner's approval)."""
         self.tamper_check: Callable[[], str | None] | None = None
         """Called before each decision: the first change to the guard's own settings (a
         ``guard_tamper`` finding) or ``None``. A finding denies the call (the run stops)."""
@@ -131,10 +150,11 @@ class DecisionCore:
         """The run's :class:`~overlord.supervision.approvals.ApprovalBroker`: a deny in an
         approval class waits there for the owner. ``None``: every deny is final."""
 
-    def expect_probe(self, tool_use_id: str) -> None:
-        """Mark the next call with ``tool_use_id`` as an installer probe (not a denial)."""
+    def expect_probe(self, key: str) -> None:
+        """Mark the next call with probe ``key`` (its tool use id, or the runtime's
+        :meth:`probe_key`) as an installer probe (not a denial, not matched to a model answer)."""
         with self._lock:
-            self._probes.add(tool_use_id)
+            self._probes.add(key)
 
     def expect_probe_mark(self, mark: str) -> None:
         """Mark the next call whose payload contains ``mark`` (a fresh nonce in the probe's
@@ -178,16 +198,30 @@ class DecisionCore:
             return {"ok": False, "error": str(e)[:200]}
 
     def decide_payload(self, payload: str | None, *, run_id: str | None, error: str | None = None) -> dict[str, Any]:
-        """Decide the PreToolUse ``payload`` for ``run_id``, record it, and answer. Never raises."""
+        """Decide the hook ``payload`` for ``run_id``, record it, and answer. Never raises.
+
+        With a ground truth, the payload must name a tool use the model asked for that has no
+        decision yet: a forged one is not decided or recorded as a decision, only as a
+        ``ForgeryRefused`` (and denied); a second request for the same use gets the first one's
+        answer (recorded once). The decision judges the model's own input, through the
+        runtime's translation into the guard's calls."""
         root = self.policy.worker_root or "the worker root"
         try:
-            tool, safe_input, tool_use_id, cwd = "", {}, "", None
-            try:
-                call = ToolCall.from_json(payload if payload is not None else "")
-                tool, tool_use_id, cwd = call.tool_name, call.tool_use_id, call.cwd
-                safe_input = safe_value(dict(call.tool_input))
-            except Exception:  # noqa: BLE001 - recorded as raw text; decide_payload denies it
-                safe_input = {"raw": safe_value((payload or "")[:65536])}
+            obj = payload_of(payload)
+            tool = str(obj.get("tool_name") or "")
+            raw_input = obj.get("tool_input") if isinstance(obj.get("tool_input"), dict) else None
+            safe_input = safe_value(dict(raw_input)) if raw_input is not None else {"raw": safe_value((payload or "")[:65536])}
+            tool_use_id = str(obj.get("tool_use_id") or "")
+            cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
+            key = self.runtime.probe_key(obj) if self.runtime is not None else tool_use_id
+            with self._lock:
+                probe = bool(key) and key in self._probes
+                self._probes.discard(key)
+                # the probe through the runtime's own CLI: its input carries a fresh nonce
+                mark = next((m for m, seen in self._probe_marks.items() if seen is None and m in (payload or "")), None)
+                if mark is not None:
+                    probe = True
+            use = None
             tampered = self.tamper_check() if self.tamper_check is not None and error is None else None
             if error is not None:
                 decision = _deny(error, root)
@@ -196,14 +230,21 @@ class DecisionCore:
             elif tampered is not None:
                 decision = _tampered(tampered, root)
             else:
-                decision = decide_payload(payload, self.policy, overlord_home=self.overlord_home,
-                                          guard_paths=self.guard_paths, resolver=RealPathResolver())
-            with self._lock:
-                probe = tool_use_id in self._probes
-                self._probes.discard(tool_use_id)
-                mark = next((m for m, seen in self._probe_marks.items() if seen is None and m in (payload or "")), None)
-                if mark is not None:
-                    probe = True
+                if self.truth is not None and not probe:
+                    status, use = self.truth.claim(obj)
+                    named = f"{tool or '?'} ({tool_use_id or 'no id'})"
+                    if status == FORGED:
+                        self.truth.tamper("decision", tool_use_id, f"a decision request for {named} names no tool call "
+                                                                    "the model asked for; it was not decided")
+                        return _answer(deny(DenialClass.GUARD_TAMPER, f"{named} is not a tool call the model asked for",
+                                            root))
+                    if status != CLAIMED:  # the CLI may ask twice (Claude Code does for Write): the same answer
+                        assert use is not None
+                        return self._repeat(use.id, named, root)
+                decision = self._judge(obj, payload, use, root)
+            if use is not None:
+                tool, tool_use_id = use.tool, use.id
+                safe_input = safe_value(dict(use.input))
             if self.approvals is not None and cwd is not None and not probe and not decision.allowed:
                 decision = self.approvals.settle(  # may wait for the owner; any failure is a deny
                     tool=tool, tool_input=safe_input, tool_use_id=tool_use_id, cwd=cwd, decision=decision,
@@ -215,15 +256,53 @@ class DecisionCore:
                 except Exception as e:  # noqa: BLE001 - an unrecorded call must not run
                     _warn("decision not recorded", error=str(e))
                     decision = _deny(f"the ledger could not record the decision ({type(e).__name__}: {e})", root)
+            if use is not None and self.truth is not None:
+                self.truth.decided(use, decision.decision)
+            answer = _answer(decision)
             with self._lock:
                 self.decisions += 1
                 if not decision.allowed and not probe:
                     self.denials += 1
                 if mark is not None:
                     self._probe_marks[mark] = decision.decision
-            return _answer(decision)
+                if use is not None:
+                    self._answers[use.id] = answer
+                    self._answered.notify_all()
+            return answer
         except Exception as e:  # noqa: BLE001 - fail closed
             return _answer(_deny(f"the decision service failed ({type(e).__name__}: {e})", root))
+
+    def _repeat(self, use_id: str, named: str, root: str) -> dict[str, Any]:
+        """The answer already given for ``use_id`` (waiting, at most :attr:`repeat_wait_s`, for
+        a decision still being made): a second request for one tool use decides nothing new
+        and is not recorded again. It changes nothing either (the answer goes to whoever asked),
+        so it is not a forgery. A decision that never came is a deny."""
+        with self._answered:
+            self._answered.wait_for(lambda: use_id in self._answers, timeout=self.repeat_wait_s)
+            answer = self._answers.get(use_id)
+        if answer is not None:
+            return answer
+        return _answer(deny(DenialClass.GUARD_TAMPER, f"{named} is being decided by another request, which did not "
+                                                      "finish", root))
+
+    def _judge(self, obj: dict[str, Any], payload: str | None, use: Any, root: str) -> Decision:
+        """The guard's decision: the runtime's guard calls, the first deny wins (a Claude Code
+        payload is decided as it is when no runtime is given)."""
+        if self.runtime is None:
+            return decide_payload(payload, self.policy, overlord_home=self.overlord_home, guard_paths=self.guard_paths,
+                                  resolver=RealPathResolver())
+        try:
+            calls = self.runtime.guard_calls(obj, use)
+        except MalformedCallError as e:
+            return deny(DenialClass.UNPARSEABLE, f"malformed tool call: {e.message}", root)
+        if not calls:
+            return deny(DenialClass.UNPARSEABLE, "the tool call shows nothing the guard can judge", root)
+        for call in calls:
+            d = decide_tool_call(call, self.policy, overlord_home=self.overlord_home, guard_paths=self.guard_paths,
+                                 resolver=RealPathResolver())
+            if not d.allowed:
+                return d
+        return d
 
 
 def _warn(event: str, **kw: Any) -> None:
@@ -377,14 +456,16 @@ class DecisionService:
 
 def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, run_id: Any = None,
               service: DecisionService | None = None, python: str | None = None,
-              policy_paths: Iterable[str] = (), post_tool_use: bool = False,
+              policy_paths: Iterable[str] = (), post_tool_use: bool = False, runtime: Any = None,
               live_probe: Callable[[Any], int] | None = None,
               live_at: Callable[[], str | None] | None = None, hook_timeout_ms: int = 10000) -> Any:
-    """Install the Claude Code hook in ``root`` and arm it: two probes through the installed
-    command must both be denied. Records ``GuardArmed`` (or ``GuardArmFailed``) in the run
-    ``run_id`` when one is given; ``post_tool_use`` also installs the PostToolUse hook that
-    tells the service when a writing tool finished (layer seals). Probes go to ``service`` when given (the run's live
-    service), else to a short-lived service of this process; they never count as denials.
+    """Make ``runtime``'s hook (Claude Code's when ``None``; merged into the root's
+    ``.claude/settings.json`` when the runtime has a root hook) and arm it: two probes in the
+    runtime's own payload shape through the installed command must both be denied. Records
+    ``GuardArmed`` (or ``GuardArmFailed``) in the run ``run_id`` when one is given;
+    ``post_tool_use`` also makes the post-tool notifier that tells the service when a writing
+    tool finished (layer seals). Probes go to ``service`` when given (the run's live service),
+    else to a short-lived service of this process; they never count as denials.
     ``live_probe(installation)`` then proves the hook live through the runtime's own CLI
     (:mod:`overlord.supervision.cli_probe`; it returns how many probes it made and raises
     ``GuardArmError``); ``live_at()`` says where the live hook is, for the record.
@@ -400,26 +481,33 @@ def arm_guard(session: Any, *, root: Path, policy: GuardPolicy, clock: Clock, ru
     import tempfile
     from uuid import UUID
 
-    from overlord.adapters.hooks.install import GuardArmError, fire_probes, install_hook
+    from overlord.adapters.hooks.install import GuardArmError, fire_probes, install_hook, snapshot_hook
 
-    inst = install_hook(Path(root), session.home.root, session.blobs, python=python, post_tool_use=post_tool_use,
-                        timeout_ms=hook_timeout_ms)
+    if runtime is None:
+        from overlord.adapters.runtimes.claude_code import RUNTIME as runtime
+    if runtime.root_hook:
+        inst = install_hook(Path(root), session.home.root, session.blobs, python=python, post_tool_use=post_tool_use,
+                            timeout_ms=hook_timeout_ms)
+    else:
+        inst = snapshot_hook(Path(root), session.home.root, runtime.name, fmt=runtime.hook_format, python=python,
+                             post_tool_use=post_tool_use, timeout_ms=hook_timeout_ms)
     run_uuid = UUID(str(run_id)) if run_id is not None else None
     own: DecisionService | None = None
     tmpdir = None
     try:
         if service is None:
-            guard_paths = [inst.snapshot_dir, inst.settings_path, *policy_paths]
+            guard_paths = [p for p in (inst.snapshot_dir, inst.settings_path, *policy_paths) if p]
             recorder = RunRecorder(session.ledger, run_uuid, clock) if run_uuid else None
             core = DecisionCore(policy, overlord_home=str(session.home.root), guard_paths=guard_paths,
-                                recorder=recorder, run_id=str(run_uuid) if run_uuid else None)
+                                recorder=recorder, run_id=str(run_uuid) if run_uuid else None, runtime=runtime)
             tmpdir = tempfile.mkdtemp(prefix="ovl-arm-", dir="/tmp")
             own = service = DecisionService(Path(tmpdir) / "guard.sock", core).start()
         env = {"PATH": "/usr/bin:/bin", "OVERLORD_SOCKET": str(service.socket_path),
                "OVERLORD_RUN_ID": service.core.run_id or str(run_uuid or "no-run")}
         where = inst.settings_path
         try:
-            passed = fire_probes(inst, env, expect_probe=service.core.expect_probe)
+            passed = fire_probes(inst, env, expect_probe=service.core.expect_probe,
+                                 payloads=runtime.probe_payloads(str(Path(root).resolve())), probe_key=runtime.probe_key)
             if live_probe is not None:
                 passed += live_probe(inst)
         except GuardArmError as e:

@@ -53,6 +53,7 @@ import structlog
 
 from overlord.adapters.clock import Clock
 from overlord.adapters.connector.admission import AdmissionRefusal
+from overlord.adapters.connector.api import MODEL, ModelApi, get_api
 from overlord.adapters.connector.calls import CallRecord, Route
 from overlord.adapters.connector.record import RecordConnector, check_upstream
 from overlord.adapters.connector.replay import ConnectorError, ConnectorThread, RecordedResponse
@@ -112,7 +113,8 @@ def _run_id(text: str) -> uuid.UUID | None:
 
 def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool = True,
                    install: InstallPolicy | None = None, secrets: Any = None, environ: Mapping[str, str] | None = None,
-                   sandbox: bool = True, at: datetime | None = None, resolver: Resolver | None = None) -> ConnectorPlan:
+                   sandbox: bool = True, at: datetime | None = None, resolver: Resolver | None = None,
+                   api: str = "anthropic") -> ConnectorPlan:
     """Check the mission's ``[connector]`` (and its tier) before a run is opened.
 
     Args:
@@ -124,6 +126,8 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
             the store).
         at: the time whose list prices apply (the package layer); ``None``: built-in and file only.
         resolver: how the upstream's name becomes addresses (one lookup; the system's by default).
+        api: the short name of the model API the runtime speaks (an upstream that speaks
+            another is refused; a tier of another provider is rejected).
 
     Raises:
         MissionWidensPolicy: the upstream is not one of the install policy's, or may not
@@ -147,7 +151,7 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
                             "balance_micro_usd": policy.balance_micro_usd, "free": con.free}
     if con.mode == "record":
         return _plan_record(mission, install, prices, caps, secrets=secrets, environ=environ or {}, sandbox=sandbox,
-                            check_reachable=check_reachable, resolver=resolver)
+                            check_reachable=check_reachable, resolver=resolver, api=api)
     if mission.tier is not None:
         raise ConfigError("mission.tier is for mode = \"record\" (a replay spends nothing)", "remove tier, or record")
     text = con.transcript or ""
@@ -161,7 +165,7 @@ def plan_connector(mission: Mission, *, mission_dir: Path, check_reachable: bool
 
 def _plan_record(mission: Mission, install: InstallPolicy, prices: PriceTable, caps: dict[str, Any], *, secrets: Any,
                  environ: Mapping[str, str], sandbox: bool, check_reachable: bool,
-                 resolver: Resolver | None) -> ConnectorPlan:
+                 resolver: Resolver | None, api: str) -> ConnectorPlan:
     con = mission.connector
     policy = install.oracle
     upstream, key_name, models, model = con.upstream, con.api_key_secret, mission.models, None
@@ -169,7 +173,8 @@ def _plan_record(mission: Mission, install: InstallPolicy, prices: PriceTable, c
     tier_name = None
     wants_tier = mission.tier is not None or goal_tier(mission.goal) in policy.tiers or (not upstream and policy.tiers)
     if policy.tiers and wants_tier:
-        decisions = tuple(route(policy, mission_tier=mission.tier, goal=mission.goal, escalate=mission.escalate))
+        decisions = tuple(route(policy, mission_tier=mission.tier, goal=mission.goal, escalate=mission.escalate,
+                                provider=get_api(api).provider))
         tier_name = chosen(list(decisions))
         if tier_name is None:
             why = "; ".join(f"tier {d.tier}: {d.reason}" for d in decisions if d.outcome == "rejected") or "no tiers"
@@ -218,15 +223,15 @@ def _plan_record(mission: Mission, install: InstallPolicy, prices: PriceTable, c
 
     address = check_target(upstream, install.allowed_origins(upstream), resolver=resolver or system_resolver).address
     if check_reachable:
-        check_upstream(upstream, address=address)
+        check_upstream(upstream, address=address, api=get_api(api))
     return ConnectorPlan("record", tuple(models), prices, upstream=upstream, api_key=key, key_name=key_name,
                          key_source=source, tier=tier_name, decisions=decisions, model=model, paid=paid,
                          upstream_address=address, **caps)
 
 
-def load_recorded(session: Any, plan: ConnectorPlan | None) -> list[RecordedResponse] | None:
-    """For a replay of a recorded run, its model responses in order (the ``POST
-    /v1/messages`` ``ConnectorCalled`` events and their response blobs); else ``None``.
+def load_recorded(session: Any, plan: ConnectorPlan | None, api: str = "anthropic") -> list[RecordedResponse] | None:
+    """For a replay of a recorded run, its model responses in order (the ``ConnectorCalled``
+    events of the API's model calls that were answered, and their response blobs); else ``None``.
     Called before the new run opens.
 
     Raises:
@@ -250,7 +255,8 @@ def load_recorded(session: Any, plan: ConnectorPlan | None) -> list[RecordedResp
         except Exception as e:  # noqa: BLE001 - a tampered event is refused
             raise ConfigError(f"run {rid}: event v{row.originator_version} fails its checks: {e}",
                               "run `overlord verify`") from e
-        if event.path != "/v1/messages":
+        endpoint = get_api(api).endpoint("POST", event.path.lower())
+        if endpoint is None or endpoint.kind != MODEL or event.provider == "refused":
             continue
         problem = session.blobs.check(event.response_blob)
         if problem:
@@ -265,14 +271,15 @@ class LiveConnector:
     """A started connector wired to a run: ``url`` for the runtime, ``stop_requested`` for the
     controller, ``close`` (or the context manager) to stop it."""
 
-    def __init__(self, thread: ConnectorThread, route: Route, spend: Any = None) -> None:
+    def __init__(self, thread: ConnectorThread, route: Route, spend: Any = None, api: ModelApi | None = None) -> None:
         self.thread = thread
         self.route = route
         self.spend = spend
+        self.api = api or get_api("anthropic")
 
     @property
     def url(self) -> str:
-        """``ANTHROPIC_BASE_URL`` for the runtime."""
+        """The connector's base URL (the runtime's model endpoint)."""
         return self.thread.url
 
     def stop_requested(self) -> tuple[StopCode, str] | None:
@@ -280,8 +287,8 @@ class LiveConnector:
         return self.route.violation() or (self.spend.stop_requested() if self.spend is not None else None)
 
     def model_requests(self) -> int:
-        """How many model requests the runtime sent (a resumed replay continues after them)."""
-        return sum(1 for r in self.thread.requests if r.path == "/v1/messages")
+        """How many model requests were answered (a resumed replay continues after them)."""
+        return sum(1 for r in self.thread.requests if r.turn is not None)
 
     def refused_unrecorded(self) -> int:
         """Requests refused at the door beyond those recorded one by one (a flood)."""
@@ -299,17 +306,19 @@ class LiveConnector:
         self.close()
 
 
-def probe_connector(transcript: Transcript, *, runtime_key: str | None = None) -> ConnectorThread:
-    """A replay connector for the arming probe (:mod:`overlord.supervision.cli_probe`): it
-    serves ``transcript`` to a runtime carrying ``runtime_key`` and records nothing in the run
-    (the probe's decision is recorded by the decision service, marked as a probe). Not
-    started: use it as a context manager."""
-    return ConnectorThread(transcript, client_key=runtime_key)
+def probe_connector(transcript: Transcript, *, runtime_key: str | None = None, api: str = "anthropic") -> ConnectorThread:
+    """A replay connector for the arming probe (:mod:`overlord.supervision.cli_probe`) speaking
+    the runtime's model ``api``: it serves ``transcript`` to a runtime carrying ``runtime_key``
+    (in that API's key header) and records nothing in the run (the probe's decision is recorded
+    by the decision service, marked as a probe; the probe's answers are not the run's ground
+    truth). Not started: use it as a context manager."""
+    return ConnectorThread(transcript, client_key=runtime_key, api=get_api(api))
 
 
 def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], None]], None],
                     put_blob: Callable[[bytes], str], clock: Clock, host_env: Mapping[str, str], runtime_key: str,
-                    recorded: list[RecordedResponse] | None = None, spend: Any = None) -> LiveConnector:
+                    recorded: list[RecordedResponse] | None = None, spend: Any = None, api: str = "anthropic",
+                    guard: Any = None) -> LiveConnector:
     """Start the planned connector; each answered request becomes a ``ConnectorCalled`` event
     through ``record`` (a :meth:`RunRecorder.apply`), its bodies stored with ``put_blob``; in
     record mode each model call goes through ``spend`` (a
@@ -321,6 +330,7 @@ def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], No
         ConnectorError: it could not start.
     """
     route = Route(plan.route)
+    model_api = get_api(api)
 
     def on_call(rec: CallRecord) -> None:
         # raises when the exchange cannot be recorded: the connector then withholds the answer,
@@ -349,11 +359,11 @@ def start_connector(plan: ConnectorPlan, *, record: Callable[[Callable[[Any], No
                                  "install's prices", "nothing was sent; plan the connector with plan_connector")
         connector = RecordConnector(plan.upstream, api_key=key, client_key=runtime_key, route=route,
                                     prices=plan.prices, on_call=on_call, spend=spend, on_refused=on_refused,
-                                    address=plan.upstream_address)
+                                    address=plan.upstream_address, api=model_api, guard=guard)
         thread = ConnectorThread(connector=connector)
     else:
         spend = None  # a replay spends nothing
         thread = ConnectorThread(plan.transcript or Transcript(), route=route, on_call=on_call, recorded=recorded,
-                                 client_key=runtime_key, on_refused=on_refused)
+                                 client_key=runtime_key, on_refused=on_refused, api=model_api, guard=guard)
     thread.start()
-    return LiveConnector(thread, route, spend)
+    return LiveConnector(thread, route, spend, model_api)

@@ -27,6 +27,7 @@ the ledger refuses during the run stops it with ``controller_error``; a failed a
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -67,6 +68,7 @@ from overlord.supervision.approvals import ApprovalBroker
 from overlord.supervision.cli_probe import probe_through_cli
 from overlord.supervision.controller import Controller, Supervised
 from overlord.supervision.decision_service import DecisionCore, DecisionService, arm_guard
+from overlord.supervision.ground_truth import GroundTruth, payload_of
 from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home
 from overlord.supervision.mission_connector import (
     ConnectorPlan,
@@ -166,11 +168,13 @@ def prepare(mission: Mission, *, root: Path, home_root: Path, mission_dir: Path,
                         "key from the kernel keyring", hint="`overlord secret lock` before unsandboxed runs")
     slirp = slirp4netns_path() if sandbox and mission.guard.allow_network else None
     plan = plan_connector(mission, mission_dir=mission_dir, install=install, secrets=secrets, environ=environ,
-                          sandbox=sandbox, at=at, resolver=resolver) if runtime.caps.connector else None
+                          sandbox=sandbox, at=at, resolver=resolver,
+                          api=runtime.api or "anthropic") if runtime.caps.connector else None
     version = runtime.version(binary) if runtime.executable else None
     known = getattr(runtime, "known_versions", ())
     if version is not None and known and version not in known:
-        log.warning("runtime.version_unknown", runtime=runtime.name, version=version, known=list(known))
+        log.warning("runtime.version_unknown", runtime=runtime.name, version=version, known=list(known),
+                    hint=f"this adapter was checked against {', '.join(known)}; the run is recorded with the warning")
     first = runtime.argv(binary, Launch(prompt=mission.goal, home=root, model=_model(mission, plan),
                                         max_turns=mission.limits.max_turns, command=mission.command))
     return Prepared(runtime, binary, tuple(first), version, bwrap, plan, slirp)
@@ -252,6 +256,7 @@ class MissionRun:
         self.installation: Installation | None = None
         self.service: DecisionService | None = None
         self.connector: LiveConnector | None = None
+        self.truth: GroundTruth | None = None
         self.sock_dir: Path | None = None
         self.runtime_home = runtime_home_of(session, self.run_id)
         self.memory: _MemoryLimit | None = None
@@ -267,7 +272,7 @@ class MissionRun:
 
     def run(self) -> MissionResult:
         """Open, arm, connect, supervise, then finish; the run is settled whatever happens."""
-        recorded = load_recorded(self.session, self.prepared.connector)  # a forensic replay's answers, read first
+        recorded = load_recorded(self.session, self.prepared.connector, self.runtime.api or "anthropic")  # read first
         self.open()
         settlement: Settlement | None = None
         try:
@@ -316,6 +321,11 @@ class MissionRun:
             blob = self.mission_blob
             self.recorder.apply(lambda run: run.record_mission(mission_blob=blob, mission_dir=str(self.mission_dir),
                                                                at=self.clock.now()))
+        known = tuple(getattr(self.runtime, "known_versions", ()))
+        version = self.prepared.version
+        if version is not None and known and version not in known:
+            self.recorder.apply(lambda run: run.runtime_version_unknown(runtime=self.runtime.name, version=version,
+                                                                        known=list(known), at=self.clock.now()))
         if self.resume_from is not None:
             rf = self.resume_from
             self.recorder.apply(lambda run: run.resumed_from(previous_run=str(rf.run_id), session_id=rf.session_id,
@@ -365,15 +375,18 @@ class MissionRun:
             stack.callback(self.memory.release)
         self.sock_dir = Path(tempfile.mkdtemp(prefix="ovl-", dir="/tmp"))
         stack.callback(shutil.rmtree, self.sock_dir, ignore_errors=True)
+        if self.runtime.caps.connector:  # the model's answers are the ground truth of which tool calls exist
+            self.truth = GroundTruth(self.runtime, on_tamper=self._record_forgery)
         core = DecisionCore(self.policy, overlord_home=str(self.session.home.root), recorder=self.recorder,
-                            run_id=str(self.run_id))
+                            run_id=str(self.run_id), runtime=self.runtime, truth=self.truth)
         self.service = stack.enter_context(DecisionService(self.sock_dir / "guard.sock", core))
         core.on_post_tool_use = self._post_tool_use
         self.hook_timeout_ms = hook_timeout_ms = self._open_approvals(stack, core)
+        core.repeat_wait_s = hook_timeout_ms / 1000  # a second request waits as long as the first may
         try:
             self.installation = arm_guard(self.session, root=self.root, policy=self.policy, clock=self.clock,
                                           run_id=self.run_id, service=self.service, post_tool_use=True,
-                                          live_probe=self._prove_live,
+                                          runtime=self.runtime, live_probe=self._prove_live,
                                           live_at=lambda: self.guard.settings.live if self.guard else None,
                                           hook_timeout_ms=hook_timeout_ms)
         except GuardArmError as e:
@@ -397,7 +410,7 @@ class MissionRun:
         except ConfigError as e:
             raise GuardArmError(e.message, e.hint) from e
         self.guard = GuardFiles(settings, home=self.runtime_home, store=self._run_dir() / "guard",
-                                watch=(Path(inst.settings_path), self.root / ".claude" / "settings.local.json"))
+                                watch=tuple(self.root / rel for rel in settings.project))
         self.guard.write_system()
         for rel, before in self.guard.write_home():  # a resumed HOME: the previous agent changed it
             self._record_tamper(str(self.runtime_home / rel), f"was {before[:80]} where Overlord had written its "
@@ -406,7 +419,8 @@ class MissionRun:
         launch = self.launch(prompt=self.mission.goal, resume=None)
         return probe_through_cli(self.runtime, binary=self.prepared.binary, launch=launch, cwd=str(self.root),
                                  target_dir=self.runtime_home / "tmp", core=self.service.core,
-                                 connector=partial(probe_connector, runtime_key=self.runtime_key),
+                                 connector=partial(probe_connector, runtime_key=self.runtime_key,
+                                                   api=self.runtime.api or "anthropic"),
                                  contain=self.contained)
 
     def _record_tamper(self, what: str, detail: str, *, when: str) -> None:
@@ -454,8 +468,22 @@ class MissionRun:
             hook = self.mission.notify.webhook
             notify_webhook(hook, payload, allowed_origins=self.install.policy.webhook_origins(hook))
 
+    def _record_forgery(self, source: str, tool_use_id: str, detail: str) -> None:
+        """Record a forged act the ground truth refused (``ForgeryRefused``)."""
+        self.recorder.apply(lambda run: run.record_forgery(source=source, tool_use_id=tool_use_id, detail=detail,
+                                                           at=self.clock.now()))
+
     def _post_tool_use(self, payload: str) -> dict[str, Any]:
-        """A writing tool finished: seal a layer. A seal that cannot be recorded stops the run."""
+        """A writing tool finished: seal a layer credited to it. A notification naming no tool
+        call running now is forged (recorded by the ground truth, nothing sealed). A seal that
+        cannot be recorded stops the run."""
+        if self.truth is not None:
+            use = self.truth.post(payload_of(payload))
+            if use is None:
+                return {"ok": False, "error": "no tool call the model asked for is running under that name"}
+            capability = self.runtime.tools.get(use.tool, "")
+            payload = json.dumps({"tool_name": "Write" if capability in ("shell", "write", "edit") else use.tool,
+                                  "tool_use_id": use.id})
         answer: dict[str, Any] = self.sealer.on_post_tool_use(payload)
         if answer.get("error") and self.recorder.failure is None:
             self.recorder.failure = (StopCode.CONTROLLER_ERROR, f"a layer could not be sealed: {answer['error']}")
@@ -474,8 +502,8 @@ class MissionRun:
                                        free=plan.free and not plan.paid)
             self.connector = stack.enter_context(start_connector(
                 _resumed_plan(plan, self.resume_from), record=self.recorder.apply, put_blob=self.put_blob,
-                clock=self.clock, host_env=self.host_env, runtime_key=self.runtime_key, recorded=recorded,
-                spend=spend))
+                clock=self.clock, host_env=self.host_env, runtime_key=self.runtime_key, recorded=recorded, spend=spend,
+                api=self.runtime.api or "anthropic", guard=self.truth))
 
     @property
     def runtime_key(self) -> str:
@@ -512,7 +540,8 @@ class MissionRun:
         network = "user" if self.prepared.slirp else "none"
         system = tuple(self.guard.mounts if self.guard else ()) + self._resolv(network)
         jail = Jail(writable=writable, hidden=(str(self.session.home.root.resolve()),),
-                    read_only=(str(self.installation.snapshot_dir), *_guarded_dirs(self.root),
+                    read_only=(str(self.installation.snapshot_dir),
+                               *_guarded_dirs(self.root, self.guard.settings.project if self.guard else ()),
                                *_installation_dirs(writable), *(self.guard.locked if self.guard else ())),
                     sockets=(str(self.sock_dir),), system=system, shadows=system_mounts(system), network=network)
         out = jail_argv(self.prepared.bwrap, jail, inner, cwd=str(self.root))
@@ -559,16 +588,19 @@ class MissionRun:
         service, watch, guard = self.service, self.watch, self.guard
         connector = self.connector
 
+        truth = self.truth
+
         def stop_check() -> tuple[StopCode, str] | None:
             return (self.recorder.stop_requested() or (connector.stop_requested() if connector else None)
-                    or watch.stop_check())
+                    or (truth.violation() if truth else None) or watch.stop_check())
 
         controller = Controller(
             record=self.recorder.apply, put_blob=self.put_blob, limits=self.mission.limits,
-            max_denials=self.policy.max_denials, denials=lambda: service.denials,
+            max_denials=self.policy.max_denials, denials=lambda: service.denials + (truth.tampers if truth else 0),
             parse_line=self.runtime.parse_line, control_path=_control_path(self.session, self.run_id),
             clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
             preexec=self.memory.preexec if self.memory else None,
+            truth=truth, record_turns=not self.runtime.caps.turns,
         )
         launch = self.launch(prompt=self.recall() if self.resume_from is None else
                              (self.resume_from.prompt or RESUME_PROMPT),
@@ -700,7 +732,7 @@ class MissionRun:
         rec.after_step("final_seal", lambda: mission_layers.final_seal(self.sealer, self.run_id))
         self._settle(settlement)
         rec.after_step("scrub", self.scrub_home)
-        if self.installation is not None:
+        if self.installation is not None and self.installation.restore:
             rec.after_step("restore_hook", lambda: restore_hook(self.root, self.session.home.root, self.session.blobs))
         if self.mission.gate_artifact is not None:
             artifact = self.root / self.mission.gate_artifact
@@ -820,11 +852,13 @@ def _installation_dirs(writable: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(p for p in mine if any(Path(p).is_relative_to(w) for w in writable)))
 
 
-def _guarded_dirs(root: Path) -> tuple[str, ...]:
+def _guarded_dirs(root: Path, project: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Directories of the root that stay read-only inside the jail even though the root is
-    writable: the hook settings (.claude) and the repository (.git), when they exist. An
-    agent's script cannot disarm the guard or rewrite history behind the guard's back."""
-    return tuple(str(root / d) for d in (".claude", ".git") if (root / d).is_dir())
+    writable: those of the runtime's project settings (``.claude``, ``.gemini``, ...) and the
+    repository (.git), when they exist. An agent's script cannot disarm the guard or rewrite
+    history behind the guard's back."""
+    dirs = dict.fromkeys([*(rel.split("/", 1)[0] for rel in project if "/" in rel), ".git"])
+    return tuple(str(root / d) for d in dirs if (root / d).is_dir())
 
 
 def _resumed_plan(plan: ConnectorPlan, resume_from: ResumeFrom | None) -> ConnectorPlan:

@@ -185,8 +185,9 @@ def test_the_agents_knocks_without_the_key_are_refused_and_recorded(world, claud
     assert [(e.status, e.reason, e.count) for e in refused] == [
         (401, "unauthenticated", 1), (401, "unauthenticated", 1), (421, "misdirected", 1), (403, "cross_origin", 1)]
     calls = [e for e in of(events, "ConnectorCalled") if e.path == "/v1/messages"]
-    # the reachability check before the run (HEAD /, no key), then the runtime's three model calls, keyed
-    assert len(calls) == 3 and server.seen_keys == [(None, None)] + [(UPSTREAM_KEY, None)] * 3, server.seen_keys
+    # the reachability check before the run (HEAD / and the API's probe path, no key), then the
+    # runtime's three model calls, keyed
+    assert len(calls) == 3 and server.seen_keys == [(None, None)] * 2 + [(UPSTREAM_KEY, None)] * 3, server.seen_keys
     report = subprocess.run([*overlord_cmd(), "report", s["run_id"]], env=env, capture_output=True, text=True)
     assert "4 connector requests refused" in report.stdout and "connector refused POST /v1/messages: 421 misdirected" \
         in report.stdout, report.stdout
@@ -202,3 +203,68 @@ def test_the_agents_knocks_without_the_key_are_refused_and_recorded(world, claud
     for path in home.rglob("*"):
         if path.is_file():
             assert key.encode() not in path.read_bytes(), path
+
+
+def raw_request(port: int, target: str, headers: list[tuple[str, str]], body: bytes) -> tuple[int, bytes]:
+    """POST ``target`` (a path and query) with exactly ``headers`` and ``body``."""
+    head = f"POST {target} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers)
+    head += f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall(head.encode() + body)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    return int(data.split(b" ", 2)[1]), data.split(b"\r\n\r\n", 1)[1]
+
+
+API_CALLS = {
+    # the model call each runtime's CLI makes, and the key as that CLI sends it (KEY)
+    "anthropic": ("/v1/messages", BODY, [("x-api-key", "KEY")]),
+    "openai-responses": ("/v1/responses", {"model": "gpt-5.5", "input": "hi"}, [("Authorization", "Bearer KEY")]),
+    "gemini": ("/v1beta/models/gemini-2.5-pro:generateContent",
+               {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}, [("x-goog-api-key", "KEY")]),
+}
+
+
+@pytest.mark.parametrize("api_name", sorted(API_CALLS))
+def test_each_api_is_served_only_with_the_runs_key_where_its_cli_sends_it(api_name):
+    """Claude Code's x-api-key, Codex's Authorization: Bearer, Gemini's x-goog-api-key (or ?key=):
+    each connector requires the run's key there and nowhere else, answers a refusal in its API's
+    own error shape, and strips the key from what it stores."""
+    from overlord.adapters.connector.api import get_api
+
+    api = get_api(api_name)
+    key = new_runtime_key()
+    wrong = key[:-1] + ("A" if key[-1] != "A" else "B")
+    path, body, keyed = API_CALLS[api_name]
+    others = [h for name, (_, _, hs) in API_CALLS.items() if name != api_name for h in hs]
+    refused: list[AdmissionRefusal] = []
+    calls: list[CallRecord] = []
+    quoting = json.dumps({**body, "note": f"my key is {key}"}).encode()
+    with ConnectorThread(Transcript.from_json([{"blocks": [{"text": "hello"}]}] * 4), api=api, client_key=key,
+                         on_refused=refused.append, on_call=calls.append) as con:
+        port = int(con.url.rsplit(":", 1)[1])
+        here = [("Host", f"127.0.0.1:{port}"), ("Content-Type", "application/json")]
+        fill = lambda hs, k: [(n, v.replace("KEY", k)) for n, v in hs]  # noqa: E731
+        status, answer = raw_request(port, path, here + fill(keyed, key), quoting)
+        assert status == 200 and b"hello" in answer, answer[:300]
+        knocks = [(path, here), (path, here + fill(keyed, wrong)), (path, here + fill(others, key)),
+                  (path, here + fill(keyed, wrong) + fill(keyed, key))]
+        if api_name == "gemini":  # the Gemini API also takes its key as ?key=
+            status, answer = raw_request(port, f"{path}?key={key}", here, json.dumps(body).encode())
+            assert status == 200 and b"hello" in answer, answer[:300]
+            knocks += [(f"{path}?key={wrong}", here), (f"{path}?key={key}", here + fill(keyed, wrong)),
+                       (f"{path}?key={key}&key={key}", here)]
+        else:  # a query parameter is no place for another API's key
+            knocks += [(f"{path}?key={key}", here)]
+        for target, headers in knocks:
+            status, answer = raw_request(port, target, headers, json.dumps(body).encode())
+            assert status == 401 and b"refused by Overlord (unauthenticated)" in answer, (target, headers, answer)
+            assert key.encode() not in answer
+            assert set(json.loads(answer)["error"]) == set(api.error_body(401, "authentication_error", "x")["error"])
+    assert [r.status for r in refused] == [401] * len(knocks)
+    assert all(key not in repr(r) for r in refused)
+    served = [c for c in calls if c.status == 200]
+    assert len(served) == (2 if api_name == "gemini" else 1)
+    assert all(key.encode() not in c.request_body and key not in c.path for c in calls)
+    assert b"[redacted]" in served[0].request_body

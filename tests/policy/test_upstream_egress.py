@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from overlord.adapters.connector.admission import new_runtime_key
 from overlord.adapters.connector.calls import Route
 from overlord.adapters.connector.record import RecordConnector
 from overlord.adapters.connector.replay import ConnectorThread
@@ -95,15 +96,19 @@ def test_the_connector_connects_to_the_pinned_address_and_never_looks_the_name_u
     """The upstream's name does not resolve on this machine; pinned to the checked address,
     the connector still reaches it."""
     server = KeyedUpstream(Transcript.from_json([{"blocks": [{"text": "hello"}]}]))
+    # the stand-in for a remote API answers to the name it is asked by (upstream.invalid), as a
+    # remote one does: a connector's own Host rule is for its runtime, not for an upstream
+    server.admission.judge = lambda *a, **k: None  # type: ignore[method-assign]
     with ConnectorThread(connector=server) as up:
         port = int(up.url.rsplit(":", 1)[1])
-        connector = RecordConnector(f"http://upstream.invalid:{port}", api_key=UPSTREAM_KEY,
+        run_key = new_runtime_key()
+        connector = RecordConnector(f"http://upstream.invalid:{port}", api_key=UPSTREAM_KEY, client_key=run_key,
                                     route=Route(("claude-sonnet-4-5",)), address="127.0.0.1")
         with ConnectorThread(connector=connector) as proxy:
             body = json.dumps({"model": "claude-sonnet-4-5", "max_tokens": 10,
                                "messages": [{"role": "user", "content": "hi"}]}).encode()
             req = urllib.request.Request(proxy.url + "/v1/messages", data=body, method="POST",
-                                         headers={"content-type": "application/json", "x-api-key": "dummy"})
+                                         headers={"content-type": "application/json", "x-api-key": run_key})
             with urllib.request.urlopen(req, timeout=30) as resp:  # noqa: S310 - loopback test server
                 assert resp.status == 200 and b"hello" in resp.read()
     assert server.seen_keys and server.seen_keys[-1][0] == UPSTREAM_KEY

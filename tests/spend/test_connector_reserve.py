@@ -133,13 +133,16 @@ def test_an_unpriced_paid_call_is_refused_and_never_sent(rig):
 
 
 def test_a_path_that_could_spend_unreserved_is_refused(rig):
+    """Batches and legacy paths are not on the API's allow-list: refused before any reserve,
+    nothing forwarded (every path the connector forwards is a model call it reserves, or free)."""
     session, make = rig
     con, up, spend = make([])
-    req = urllib.request.Request(con.url + "/v1/messages/batches", data=b'{"requests": []}', method="POST",
-                                 headers={"content-type": "application/json", "x-api-key": RUN_KEY})
-    with pytest.raises(urllib.error.HTTPError) as e:
-        urllib.request.urlopen(req, timeout=30)
-    assert e.value.code == 403 and b"cannot be reserved" in e.value.read()
+    for path in ("/v1/messages/batches", "/v1/complete", "/v1/./messages/batches"):
+        req = urllib.request.Request(con.url + path, data=b'{"requests": []}', method="POST",
+                                     headers={"content-type": "application/json", "x-api-key": RUN_KEY})
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(req, timeout=30)
+        assert e.value.code == 404 and b"not a anthropic API endpoint the connector forwards" in e.value.read(), path
     assert up.requests == []
 
 

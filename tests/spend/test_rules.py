@@ -193,6 +193,19 @@ def test_tiers_cheapest_first_a_tier_without_its_own_credential_is_unavailable()
                                     "oracle": POLICY})
 
 
+def test_a_tier_of_another_provider_is_rejected_for_the_runtime_s_api():
+    mixed = {"tiers": {**POLICY["tiers"], "0": {"provider": "openai", "base_url": "https://api.openai.com",
+                                                  "model": "gpt-5.5", "credential": "OPENAI_KEY",
+                                                  "price": {"input": 0.5, "output": 2}}}}
+    p = OraclePolicy.from_mapping(mixed)
+    assert chosen(route(p, mission_tier=None, goal="g")) == "0", "cheapest of any provider"
+    d = route(p, mission_tier=None, goal="g", provider="anthropic")
+    assert [(x.tier, x.outcome) for x in d] == [("0", "rejected"), ("1", "chosen")]
+    assert "this runtime speaks anthropic's API" in d[0].reason
+    d = route(p, mission_tier="1", goal="g", provider="openai")
+    assert [(x.tier, x.outcome) for x in d] == [("1", "rejected")] and chosen(d) is None
+
+
 def test_bad_policies_say_what_is_wrong():
     for bad, needle in [({"balance_usd": 0}, "positive"), ({"balance_usd": "10"}, "positive number"),
                         ({"tiers": {"1": {"provider": "x", "base_url": "https://a", "model": "m"}}}, "provider"),

@@ -64,7 +64,7 @@ def test_a_full_mission_is_read():
         ('[mission]\ngoal = "x"\n[limits]\ntimeout_ms = 0', "limits.timeout_ms must be greater than 0"),
         ('[mission]\ngoal = "x"\n[limits]\ndeadline = 2026-12-01T18:00:00', "limits.deadline has no time zone"),
         ('[mission]\ngoal = "x"\n[limits]\ndeadline = "soon"', "not an RFC 3339 date-time"),
-        ('[mission]\ngoal = "x"\nruntime = "codex"', "mission.runtime = 'codex'"),
+        ('[mission]\ngoal = "x"\nruntime = "aider"', "mission.runtime = 'aider'"),
         ('[mission]\ngoal = "x"\nruntime = "command"', "mission.command is required"),
         ('[mission]\nruntime = "claude-code"', "mission.goal is missing"),
         ('[mission]\ngoal = "x"\n[connector]\nmode = "replay"', "connector.transcript is required"),

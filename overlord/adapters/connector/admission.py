@@ -12,8 +12,11 @@ read any further (nothing refused is forwarded, priced or reserved):
    to (``127.0.0.1:PORT``), exactly once; any other name is a rebound DNS name.
 3. **Key** (401): the API's key header (``x-api-key`` for the Messages API, ``Authorization:
    Bearer`` for the Responses API, ``x-goog-api-key`` for Gemini: the headers the runtime's
-   CLI sends its API key in) must hold this run's key, compared in constant time
-   (``hmac.compare_digest``).
+   CLI sends its API key in; :meth:`~overlord.adapters.connector.api.ModelApi.auth_headers`)
+   must hold this run's key, compared in constant time (``hmac.compare_digest``). An API that
+   also takes its key as a query parameter (Gemini's ``?key=``,
+   :attr:`~overlord.adapters.connector.api.ModelApi.key_param`) may carry it there instead;
+   whatever key it carries, in either place, must be this run's, and each place at most once.
 
 The run's key (:func:`new_runtime_key`) is 256 bits from :mod:`secrets`, made for one run and
 put only in the runtime's environment as its API key. It is never logged or recorded: a
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from overlord.adapters.connector import messages as m
+from overlord.adapters.connector.api import ModelApi
 from overlord.errors import ConfigError
 
 KEY_PREFIX = "overlord-run-"
@@ -98,7 +102,8 @@ def presented(headers: Mapping[str, str], name: str) -> list[str]:
 
 
 def judge(method: str, path: str, headers: Mapping[str, str], *, host: str, port: int,
-          key_headers: Mapping[str, str] | None) -> AdmissionRefusal | None:
+          key_headers: Mapping[str, str] | None, key_query: tuple[str, str] | None = None,
+          query: Mapping[str, str] | None = None) -> AdmissionRefusal | None:
     """``None`` when the request may go on, else the first check it fails (see the module).
 
     Args:
@@ -106,6 +111,10 @@ def judge(method: str, path: str, headers: Mapping[str, str], *, host: str, port
         host, port: the address the connector is bound to.
         key_headers: the headers the runtime must send, with their exact values (the API's
             key headers filled with the run key); ``None``: no key is checked.
+        key_query: the query parameter the API also takes its key in and the run key
+            (``None``: none); with it, the key may be in the headers or the query (at least
+            one), and every place that carries one must carry this run's.
+        query: the request's query (a multidict, so a repeated parameter is seen).
     """
     method, path = method[:16], path[:200]  # what a refusal names is the requester's: bounded
     if presented(headers, "Origin"):
@@ -115,12 +124,22 @@ def judge(method: str, path: str, headers: Mapping[str, str], *, host: str, port
     if len(hosts) != 1 or hosts[0].strip().lower() not in bound_hosts(host, port):
         return AdmissionRefusal(421, MISDIRECTED, method, path, "misdirected request: the connector answers only to "
                        f"the address it is bound to ({next(iter(bound_hosts(host, port)))})")
-    for name, want in (key_headers or {}).items():
-        got = presented(headers, name)
+    if key_headers is None:
+        return None
+    places = [(name, presented(headers, name), want) for name, want in key_headers.items()]
+    if key_query is not None:
+        places.append((f"?{key_query[0]}=", presented(query or {}, key_query[0]), key_query[1]))
+        carried = [p for p in places if p[1]]
+        where = " or ".join(p[0] for p in places)
+        must = carried or places[:1]  # one place at least; each that carries a key must carry this run's
+    else:
+        must, where = places, ""
+    for name, got, want in must:
         # compared as bytes in constant time; a header given twice is refused, never picked from
         if len(got) != 1 or not hmac.compare_digest(got[0].encode("utf-8", "surrogateescape"),
                                                     want.encode("utf-8")):
-            return AdmissionRefusal(401, UNAUTHENTICATED, method, path, f"the request does not carry this run's key in {name}")
+            return AdmissionRefusal(401, UNAUTHENTICATED, method, path,
+                                    f"the request does not carry this run's key in {where or name}")
     return None
 
 
@@ -132,23 +151,43 @@ class Admission:
             (a replay connector started by a test or a script).
         on_refused: called with each :class:`AdmissionRefusal` up to :data:`MAX_RECORDED` (in the
             connector's loop; exceptions are swallowed: the request is refused either way).
+        key_query: the query parameter that may carry the key instead, and the key (see
+            :func:`judge`); ``None``: the headers only.
     """
 
     def __init__(self, key_headers: Mapping[str, str] | None,
-                 on_refused: Callable[[AdmissionRefusal], None] | None = None) -> None:
+                 on_refused: Callable[[AdmissionRefusal], None] | None = None,
+                 key_query: tuple[str, str] | None = None) -> None:
         self._key_headers = dict(key_headers) if key_headers is not None else None
+        self._key_query = key_query if key_headers is not None else None
         self.on_refused = on_refused
         self._lock = threading.Lock()
         self.refused = 0
         self._reported = 0
 
+    @classmethod
+    def for_api(cls, api: ModelApi, key: str | None,
+                on_refused: Callable[[AdmissionRefusal], None] | None = None) -> Admission:
+        """The door for a runtime speaking ``api`` with run key ``key``: the key in the API's own key headers (or its key parameter);
+        ``None``: no key is checked (the Host and Origin rules hold either way).
+
+        Raises:
+            ConfigError: ``key`` cannot serve as a run key (:func:`check_runtime_key`).
+        """
+        if key is None:
+            return cls(None, on_refused)
+        key = check_runtime_key(key)
+        param = api.key_param
+        return cls(api.auth_headers(key), on_refused, key_query=(param, key) if param else None)
+
     def __repr__(self) -> str:
         return f"Admission(keyed={self._key_headers is not None}, refused={self.refused})"
 
     def judge(self, method: str, path: str, headers: Mapping[str, str], *, host: str,
-              port: int) -> AdmissionRefusal | None:
+              port: int, query: Mapping[str, str] | None = None) -> AdmissionRefusal | None:
         """The request's :class:`AdmissionRefusal` (reported), or ``None`` when it may go on."""
-        found = judge(method, path, headers, host=host, port=port, key_headers=self._key_headers)
+        found = judge(method, path, headers, host=host, port=port, key_headers=self._key_headers,
+                      key_query=self._key_query, query=query)
         if found is None:
             return None
         with self._lock:
@@ -179,7 +218,8 @@ def middleware(admission: Admission, bound: Callable[[], tuple[str, int]],
     async def admit(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
                     ) -> web.StreamResponse:
         host, port = bound()
-        refused = admission.judge(request.method, request.path, request.headers, host=host, port=port)
+        refused = admission.judge(request.method, request.path, request.headers, host=host, port=port,
+                                  query=request.rel_url.query)
         if refused is not None:
             return error(refused)
         return await handler(request)
@@ -190,8 +230,16 @@ def middleware(admission: Admission, bound: Callable[[], tuple[str, int]],
 _ERROR_KINDS = {401: "authentication_error", 403: "permission_error"}
 
 
+def refusal_kind(refused: AdmissionRefusal) -> str:
+    """The error kind of a refusal in the Messages API's words (the other APIs map it to theirs)."""
+    return _ERROR_KINDS.get(refused.status, "invalid_request_error")
+
+
+def refusal_message(refused: AdmissionRefusal) -> str:
+    """A refusal's one line for the runtime."""
+    return f"refused by Overlord ({refused.reason}): {refused.detail}"
+
+
 def refusal_answer(refused: AdmissionRefusal) -> web.Response:
     """A request refused at the door, as a Messages API error (nothing was read or forwarded)."""
-    return web.json_response(m.error_body(_ERROR_KINDS.get(refused.status, "invalid_request_error"),
-                                          f"refused by Overlord ({refused.reason}): {refused.detail}"),
-                             status=refused.status)
+    return web.json_response(m.error_body(refusal_kind(refused), refusal_message(refused)), status=refused.status)

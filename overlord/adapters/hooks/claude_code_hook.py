@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Overlord's Claude Code PreToolUse hook client. Stdlib only; imports nothing from Overlord.
+"""Overlord's hook client for every runtime (Claude Code's and Codex's PreToolUse, Gemini's
+BeforeTool). Stdlib only; imports nothing from Overlord.
 
-Claude Code runs it with the PreToolUse JSON on stdin. It checks its own file against the
+The CLI runs it with its hook JSON on stdin. It checks its own file against the
 SHA-256 given by ``--expect-sha256`` (a rebuilt or edited guard is a deny), sends the payload
 to the decision service on the Unix socket ``OVERLORD_SOCKET`` for the run
 ``OVERLORD_RUN_ID``, and prints::
@@ -10,9 +11,11 @@ to the decision service on the Unix socket ``OVERLORD_SOCKET`` for the run
                             "permissionDecision": "allow"|"deny",
                             "permissionDecisionReason": "..."}}
 
-then exits 0. Every failure (no socket, refused, a missed deadline, malformed input, a
+then exits 0 (``--format claude``, which Codex reads too), or ``{"decision": "allow"|"deny",
+"reason": "..."}`` (``--format gemini``). Every failure (no socket, refused, a missed deadline, malformed input, a
 missing field, any exception) is a deny; when even printing fails it exits 2 with the reason
-on stderr. It never exits 1 (Claude Code lets a call through on exit 1).
+on stderr. It never exits 1 and never prints nothing: each CLI lets a call through on an unclear
+answer (a crash, empty output, bad JSON).
 
 Wire protocol (one request per connection): the client writes one JSON object
 ``{"run_id": str, "payload": str}`` (UTF-8) and shuts down its write side; the service
@@ -36,16 +39,23 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+FORMAT = ["claude"]  # set from --format before anything can fail
+
+
 def _emit(decision: str, reason: str) -> None:
     import json
 
-    out = {
-        "hookSpecificOutput": {
-            "hookEventName": "PreToolUse",
-            "permissionDecision": decision,
-            "permissionDecisionReason": reason,
+    out: dict[str, Any]
+    if FORMAT[0] == "gemini":
+        out = {"decision": decision, "reason": reason}
+    else:
+        out = {
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": decision,
+                "permissionDecisionReason": reason,
+            }
         }
-    }
     sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
 
@@ -68,7 +78,11 @@ def _args(argv: list[str]) -> dict[str, Any]:
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == "--expect-sha256" and i + 1 < len(argv):
+        if a == "--format" and i + 1 < len(argv):
+            if argv[i + 1] not in ("claude", "gemini"):
+                raise ValueError("unknown format " + repr(argv[i + 1]))
+            i += 2
+        elif a == "--expect-sha256" and i + 1 < len(argv):
             opts["expect"] = argv[i + 1]
             i += 2
         elif a == "--timeout-ms" and i + 1 < len(argv):
@@ -147,6 +161,9 @@ def post(opts: dict[str, Any]) -> int:
 
 def main(argv: list[str]) -> int:
     """Run the hook; returns the exit status (0, or 2 as the last resort)."""
+    for i, a in enumerate(argv[:-1]):  # the output format first: even a bad argument is answered in it
+        if a == "--format" and argv[i + 1] == "gemini":
+            FORMAT[0] = "gemini"
     try:
         import json
         import os

@@ -34,7 +34,7 @@ CLIENT = Path(__file__).with_name("claude_code_hook.py")
 RUNTIMES = ("claude-code",)
 """Runtimes the installer knows."""
 
-MARKER = "claude_code_hook.py --expect-sha256"
+MARKER = "claude_code_hook.py --format"
 """Text that identifies Overlord's own hook command in a settings file."""
 
 
@@ -63,7 +63,8 @@ class Installation:
     """One installed hook. ``snapshot_sha256`` (hex) names ``snapshot_dir``; ``command`` is
     the shell command in ``settings_path`` (``post_command`` the PostToolUse notifier's, or
     ``None``); ``original_blob`` the saved original settings (``None`` when there was no
-    settings file)."""
+    settings file). ``restore`` is false for a runtime whose hook is not in the root's
+    settings (nothing there to put back; ``settings_path`` is then empty)."""
 
     runtime: str
     root: str
@@ -74,10 +75,11 @@ class Installation:
     command: str
     original_blob: str | None
     post_command: str | None = None
+    restore: bool = True
 
     def to_json(self) -> dict:
         """The record kept under ``HOME/hooks/``."""
-        return dict(vars(self))
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in vars(self).items()}
 
 
 def snapshot_client(home_root: Path) -> tuple[str, Path]:
@@ -102,11 +104,13 @@ def runtime_timeout_s(timeout_ms: int) -> int:
     return max(1, timeout_ms // 1000 + 5)
 
 
-def hook_command(python: str, client: Path, digest: str, timeout_ms: int = 10000, *, post: bool = False) -> str:
-    """The shell command Claude Code runs: the snapshot's client, isolated (``-I -S``),
-    told the hash it must have (``post``: the PostToolUse notifier)."""
-    return " ".join(shlex.quote(p) for p in (python, "-I", "-S", str(client), "--expect-sha256", digest,
-                                               "--timeout-ms", str(timeout_ms), *(("--post",) if post else ())))
+def hook_command(python: str, client: Path, digest: str, timeout_ms: int = 10000, *, post: bool = False,
+                 fmt: str = "claude") -> str:
+    """The shell command the CLI runs: the snapshot's client, isolated (``-I -S``), told the
+    hash it must have and the output format its runtime reads (``post``: the post-tool
+    notifier)."""
+    return " ".join(shlex.quote(p) for p in (python, "-I", "-S", str(client), "--format", fmt, "--expect-sha256",
+                                               digest, "--timeout-ms", str(timeout_ms), *(("--post",) if post else ())))
 
 
 POST_MATCHER = "Write|Edit|MultiEdit|NotebookEdit|Bash"
@@ -123,7 +127,7 @@ SETTINGS_MAX_BYTES = 4 << 20
 
 def _read_record(path: Path) -> dict[str, Any]:
     """The home's record of one installation (``HOME/hooks/<sha>.json``), checked to be a
-    JSON object of strings (or nulls).
+    JSON object of strings (or nulls), ``restore`` a boolean when it is there.
 
     Raises:
         ConfigError: it cannot be read (a FIFO, a link, too large) or is not such an object.
@@ -133,7 +137,8 @@ def _read_record(path: Path) -> dict[str, Any]:
                                        follow_symlinks=False).decode("utf-8"), source=str(path))
     except UnicodeError as e:
         raise ConfigError(f"the hook record {path} is not UTF-8", "remove it and restore the settings by hand") from e
-    if not isinstance(record, dict) or not all(isinstance(v, (str, type(None))) for v in record.values()):
+    if not isinstance(record, dict) or not all(isinstance(v, bool) if k == "restore" else isinstance(v, (str, type(None)))
+                                               for k, v in record.items()):
         raise ConfigError(f"the hook record {path} is not one Overlord wrote", "remove it and restore the settings by hand")
     return record
 
@@ -142,6 +147,26 @@ def _is_ours(entry: object) -> bool:
     if not isinstance(entry, dict):
         return False
     return any(isinstance(h, dict) and MARKER in str(h.get("command", "")) for h in entry.get("hooks", []) or [])
+
+
+def snapshot_hook(root: Path, home_root: Path, runtime: str, *, fmt: str, python: str | None = None,
+                  timeout_ms: int = 10000, post_tool_use: bool = False) -> Installation:
+    """Snapshot the client and make its commands, writing nothing in ``root``: for a runtime
+    whose hook lives in its own settings (its :meth:`guard_settings`), not in the root's.
+    ``fmt`` is the output format the runtime reads.
+
+    Raises:
+        ConfigError: ``root`` is not a directory.
+    """
+    root = Path(root).resolve()
+    if not root.is_dir():
+        raise ConfigError(f"the worker root {root} is not a directory", "create it first")
+    digest, client = snapshot_client(home_root)
+    exe = python or sys.executable
+    command = hook_command(exe, client, digest, timeout_ms, fmt=fmt)
+    post = hook_command(exe, client, digest, timeout_ms, post=True, fmt=fmt) if post_tool_use else None
+    return Installation(runtime, str(root), digest, str(client.parent), str(client), "", command, None, post,
+                        restore=False)
 
 
 def install_hook(root: Path, home_root: Path, blobs: Blobs, *, runtime: str = "claude-code",
@@ -279,8 +304,17 @@ def run_hook_command(command: str, payload: bytes, env: Mapping[str, str], *, cw
     return proc.returncode, out if isinstance(out, dict) else None, proc.stderr.decode("utf-8", "replace")
 
 
-def fire_probes(inst: Installation, env: Mapping[str, str], *,
-                expect_probe: Callable[[str], Any] | None = None) -> int:
+def hook_decision(out: dict | None) -> tuple[str | None, str]:
+    """``(decision, reason)`` of a hook's printed answer, in either format."""
+    out = out or {}
+    spec = out.get("hookSpecificOutput")
+    if isinstance(spec, dict):
+        return spec.get("permissionDecision"), str(spec.get("permissionDecisionReason", ""))
+    return out.get("decision"), str(out.get("reason", ""))
+
+
+def fire_probes(inst: Installation, env: Mapping[str, str], *, expect_probe: Callable[[str], None] | None = None,
+                payloads: list[dict] | None = None, probe_key: Callable[[dict], str] | None = None) -> int:
     """Send :data:`PROBES` through the installed command with ``env`` (which names the
     decision service: OVERLORD_SOCKET, OVERLORD_RUN_ID). ``expect_probe(tool_use_id)`` is
     called before each probe so the service does not count it as a denial.
@@ -290,22 +324,20 @@ def fire_probes(inst: Installation, env: Mapping[str, str], *,
         GuardArmError: a probe was not denied, or its command failed.
     """
     denied = 0
-    for payload in probe_payloads(inst.root):
+    for payload in payloads if payloads is not None else probe_payloads(inst.root):
         if expect_probe is not None:
-            expect_probe(payload["tool_use_id"])
+            expect_probe(probe_key(payload) if probe_key is not None else payload["tool_use_id"])
         try:
             code, out, err = run_hook_command(inst.command, json.dumps(payload).encode(), env, cwd=inst.root)
         except (OSError, subprocess.SubprocessError) as e:
             raise GuardArmError(f"the {payload['tool_name']} probe could not run: {e}",
                                 "check the interpreter in the hook command") from e
-        answer = (out or {}).get("hookSpecificOutput") or {}
-        decision = answer.get("permissionDecision")
+        decision, reason = hook_decision(out)
         if code != 0 or decision != "deny":
             raise GuardArmError(
                 f"the {payload['tool_name']} probe was not denied (exit {code}, decision {decision!r}): {err.strip()[:200]}",
                 "the guard is not working; do not start the agent",
             )
-        reason = str(answer.get("permissionDecisionReason", ""))
         if "overlord guard: " in reason:  # the client failed closed: the service was not reached
             raise GuardArmError(f"the {payload['tool_name']} probe was denied only because the hook failed: {reason[:200]}",
                                 "start the decision service and set OVERLORD_SOCKET and OVERLORD_RUN_ID")

@@ -12,12 +12,21 @@ inside its sandbox, so nothing there is trusted):
 
 * :meth:`Runtime.guard_settings` says where the runtime's hook lives so that the agent cannot
   switch it off: settings directories bound read-only into the sandbox where the CLI gives
-  them precedence (``system``), and the settings files under the runtime's HOME that could
-  disable hooks or widen permissions, which Overlord writes before each start and checks by
-  hash on every tool use (``home``);
+  them precedence (``system``), config files the hook lives in under a HOME the runtime must
+  write (``locked``), and the settings files under the runtime's HOME or the worker root that
+  could disable hooks or widen permissions, which Overlord writes (or finds) before each start
+  and checks by hash on every tool use (``home``, ``project``);
 * :meth:`Runtime.probe_call` is the tool call the runtime is made to ask for, through its own
   CLI, before the run: the hook must be asked about it and deny it (arming proven live
   through the CLI, not by calling the hook directly).
+
+And the parts that make the model's answers the ground truth of which tool calls exist
+(:mod:`overlord.domain.tool_uses`): which output format its hook reads
+(:attr:`Runtime.hook_format`), how a hook payload becomes the guard's Claude-named
+:class:`~overlord.domain.guard.ToolCall` values (:meth:`Runtime.guard_calls`), and how a
+payload, a stream record or a tool result is matched to a tool use the model asked for
+(:meth:`Runtime.hook_id`, :meth:`Runtime.hook_matches`, :meth:`Runtime.stream_matches`,
+:meth:`Runtime.refused_before_hook`, :meth:`Runtime.unguardable`).
 """
 
 from __future__ import annotations
@@ -29,9 +38,11 @@ import subprocess
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from overlord.domain.runtime_records import Record
+from overlord.domain.guard.call import ToolCall
+from overlord.domain.runtime_records import Record, ToolUsed
+from overlord.domain.tool_uses import Carried, ModelToolUse
 from overlord.errors import OverlordError
 
 ENV_PASSTHROUGH = ("PATH", "LANG", "LC_ALL", "TZ", "TERM")
@@ -53,13 +64,15 @@ class RuntimeCaps:
     """What a runtime can do natively: ``turn_limit`` (a max-turns flag), ``resume`` (continue
     a native session by id), ``hooks`` (a PreToolUse-style hook whose deny stops a call),
     ``stream`` (a native event stream on stdout), ``connector`` (it calls a model API that the
-    connector serves)."""
+    connector serves), ``turns`` (its stream reports each model turn, with its message id and
+    tokens; else the turns are recorded from the answers the connector served)."""
 
     turn_limit: bool = False
     resume: bool = False
     hooks: bool = False
     stream: bool = False
     connector: bool = False
+    turns: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,6 +132,10 @@ class GuardSettings:
             in a directory the runtime must write (a config file in a writable config home):
             written before each start, bound read-only over themselves inside the sandbox, and
             checked by hash like ``home``.
+        project: paths relative to the worker root of the settings files the CLI reads there
+            that could disable hooks or widen permissions: their directories are bound
+            read-only inside the sandbox, and each file is checked by hash against what it was
+            at arming (a change is ``guard_tamper``).
         env: variables the runtime needs to find them (a settings path, a config home).
         live: where the hook is, for the record (``GuardArmed.settings_path``).
     """
@@ -126,6 +143,7 @@ class GuardSettings:
     system: tuple[tuple[str, Mapping[str, bytes]], ...] = ()
     home: Mapping[str, bytes] = field(default_factory=dict)
     locked: Mapping[str, bytes] = field(default_factory=dict)
+    project: tuple[str, ...] = ()
     env: Mapping[str, str] = field(default_factory=dict)
     live: str = ""
 
@@ -201,6 +219,59 @@ class Runtime(Protocol):
         calling it directly)."""
         ...
 
+    @property
+    def hook_format(self) -> str:
+        """The output format its hook reads from the hook client (``claude`` or ``gemini``)."""
+        ...
+
+    @property
+    def root_hook(self) -> bool:
+        """Whether the hook is also merged into the worker root's ``.claude/settings.json``
+        (Claude Code's project settings, restored after the run; the live hook under
+        ``--no-sandbox``)."""
+        ...
+
+    def probe_payloads(self, root: str) -> list[dict[str, Any]]:
+        """Two synthetic hook payloads in this CLI's shape that the guard must deny (a write
+        outside the root, a git commit): the direct probes of the installed hook command."""
+        ...
+
+    def probe_key(self, payload: Mapping[str, Any]) -> str:
+        """What marks a payload as a direct probe (its tool use id, or its probe marker)."""
+        ...
+
+    def hook_id(self, payload: Mapping[str, Any]) -> str | None:
+        """The tool use id a hook payload names (``None``: this CLI gives none)."""
+        ...
+
+    def hook_matches(self, use: ModelToolUse, payload: Mapping[str, Any]) -> bool:
+        """Whether a hook payload shows the tool use the model asked for (tool and input)."""
+        ...
+
+    def guard_calls(self, payload: Mapping[str, Any], use: ModelToolUse | None) -> list[ToolCall]:
+        """The guard's calls for one tool use (its own tool names; the model's input when
+        ``use`` is known); the decision is the first deny. An unknown tool becomes a call the
+        guard denies as ``unknown_tool``.
+
+        Raises:
+            MalformedCallError: the payload is not a tool call.
+        """
+        ...
+
+    def stream_matches(self, use: ModelToolUse, record: ToolUsed) -> bool:
+        """Whether a stream's tool-call record shows ``use``."""
+        ...
+
+    def refused_before_hook(self, use: ModelToolUse, result: Carried) -> bool:
+        """Whether the CLI refused a call itself before its hook ran (an unknown tool, input
+        that fails its schema): such a call needs no decision."""
+        ...
+
+    def unguardable(self, use: ModelToolUse) -> str | None:
+        """Why a tool use cannot be decided by this CLI's hook (it runs without one), or
+        ``None``. The connector withholds an answer asking for one."""
+        ...
+
 
 def project_local(search_dirs: Iterable[Path], runtime: str, executable: str) -> Path | None:
     """A project-local npm install of ``executable``: in each directory and its ancestors,
@@ -258,6 +329,11 @@ def read_version(binary: Path, args: Sequence[str] = ("--version",), *, env: Map
         return None
     m = _VERSION.search(proc.stdout.decode("utf-8", "replace") + proc.stderr.decode("utf-8", "replace"))
     return m.group(1) if m else None
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    """``value`` when it is a JSON object (a dict), else an empty one."""
+    return value if isinstance(value, dict) else {}
 
 
 def passthrough_env(host_env: Mapping[str, str]) -> dict[str, str]:

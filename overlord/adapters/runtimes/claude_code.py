@@ -14,6 +14,7 @@ every value in. :data:`RUNTIME` is this module's entry in the runtime registry.
 from __future__ import annotations
 
 import json
+import posixpath
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -27,10 +28,12 @@ from overlord.adapters.runtimes.base import (
     Launch,
     RuntimeCaps,
     RuntimeNotInstalled,
+    as_dict,
     find_executable,
     passthrough_env,
     read_version,
 )
+from overlord.domain.guard.call import ToolCall
 from overlord.domain.guard.tools import ALLOWED_TOOLS, DENIED_TOOLS, JUDGED_TOOLS, SUBAGENT_TOOLS
 from overlord.domain.runtime_records import (
     Finished,
@@ -43,6 +46,7 @@ from overlord.domain.runtime_records import (
     Turn,
     clamp_count,
 )
+from overlord.domain.tool_uses import Carried, ModelToolUse
 from overlord.errors import ConfigError
 
 NAME = "claude-code"
@@ -79,6 +83,16 @@ HOME_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
 """The user-level settings files under HOME that can switch hooks off or widen permissions
 (``~/.claude.json`` is the CLI's own state, rewritten as it runs; it carries no hooks or
 ``disableAllHooks``: measured)."""
+
+PROJECT_SETTINGS = (".claude/settings.json", ".claude/settings.local.json")
+"""The project settings files of the worker root (the first carries the hook under
+``--no-sandbox``): watched by hash, their directory read-only in the sandbox."""
+
+PATH_KEYS = ("file_path", "notebook_path", "path")
+"""Input keys that hold a path (the CLI shows them absolute)."""
+
+TOOL_ALIASES = {"Task": "Agent", "KillBash": "KillShell"}
+"""Names the model may use for a tool that the CLI shows its hook under another name."""
 
 MAX_DEPTH = 64
 """Deeper JSON than this is not a line the CLI printed: it is Malformed."""
@@ -273,9 +287,9 @@ def guard_settings(hook: HookCommands, *, sandboxed: bool, host_dir: Path = Path
     sandbox), and the user settings under HOME written empty before each start and checked."""
     home = {rel: b"{}\n" for rel in HOME_SETTINGS}
     if not sandboxed:  # the hook is in the project's settings (install_hook); nothing can be bound
-        return GuardSettings(home=home, live=".claude/settings.json (project; --no-sandbox)")
+        return GuardSettings(home=home, project=PROJECT_SETTINGS, live=".claude/settings.json (project; --no-sandbox)")
     return GuardSettings(system=((MANAGED_DIR, managed_settings(hook, host_dir=host_dir)),), home=home,
-                         live=f"{MANAGED_DIR}/{MANAGED_FILE} (managed, read-only)")
+                         project=PROJECT_SETTINGS, live=f"{MANAGED_DIR}/{MANAGED_FILE} (managed, read-only)")
 
 
 def probe_call(target: str) -> tuple[str, dict]:
@@ -432,7 +446,8 @@ class ClaudeCode:
 
     name: str = NAME
     executable: str | None = EXECUTABLE
-    caps: RuntimeCaps = RuntimeCaps(turn_limit=True, resume=True, hooks=True, stream=True, connector=True)
+    caps: RuntimeCaps = RuntimeCaps(turn_limit=True, resume=True, hooks=True, stream=True, connector=True,
+                                    turns=True)
     api: str | None = "anthropic"
     tools: Mapping[str, str] = field(default_factory=lambda: dict(TOOLS))
     known_versions: tuple[str, ...] = KNOWN_VERSIONS
@@ -473,6 +488,63 @@ class ClaudeCode:
     def probe_call(self, target: str) -> tuple[str, dict] | None:
         """See :func:`probe_call`."""
         return probe_call(target)
+
+    # -- the ground truth ------------------------------------------------------------------
+
+    hook_format: str = "claude"
+    root_hook: bool = True
+
+    def probe_payloads(self, root: str) -> list[dict[str, Any]]:
+        """A Write outside the root and a ``git commit``."""
+        from overlord.adapters.hooks.install import probe_payloads
+
+        return probe_payloads(root)
+
+    def probe_key(self, payload: Mapping[str, Any]) -> str:
+        """The payload's ``tool_use_id``."""
+        return str(payload.get("tool_use_id") or "")
+
+    def hook_id(self, payload: Mapping[str, Any]) -> str | None:
+        """``tool_use_id`` (the model's own id)."""
+        tid = payload.get("tool_use_id")
+        return tid if isinstance(tid, str) else ""
+
+    def hook_matches(self, use: ModelToolUse, payload: Mapping[str, Any]) -> bool:
+        """The same tool with the model's input; the CLI adds defaults (``replace_all:
+        false``) that the model did not write."""
+        if TOOL_ALIASES.get(str(payload.get("tool_name")), payload.get("tool_name")) != \
+                TOOL_ALIASES.get(use.tool, use.tool):
+            return False
+        inp = as_dict(payload.get("tool_input"))
+        given = payload.get("cwd")
+        cwd = given if isinstance(given, str) else "/"
+
+        def path(v: Any) -> Any:  # the CLI makes a relative path absolute from its cwd
+            return posixpath.normpath(posixpath.join(cwd, v)) if isinstance(v, str) and v else v
+
+        def view(d: Mapping[str, Any]) -> dict[str, Any]:
+            return {k: path(v) if k in PATH_KEYS else v for k, v in d.items()}
+
+        shown = {k: v for k, v in inp.items() if k in use.input or v not in (False, None, "", [], {})}
+        return view(shown) == view(use.input)
+
+    def guard_calls(self, payload: Mapping[str, Any], use: ModelToolUse | None) -> list[ToolCall]:
+        """The payload itself (the guard's table is Claude's)."""
+        return [ToolCall.from_json(dict(payload))]
+
+    def stream_matches(self, use: ModelToolUse, record: ToolUsed) -> bool:
+        """The model's id and tool."""
+        return record.id == use.id and record.name == use.tool
+
+    def refused_before_hook(self, use: ModelToolUse, result: Carried) -> bool:
+        """Claude Code's own refusals (no such tool, input that fails validation) are errors
+        whose text starts with ``<tool_use_error>``; a tool's own output never does (a failed
+        Bash call starts with ``Exit code``)."""
+        return result.is_error and result.text.lstrip().startswith("<tool_use_error>")
+
+    def unguardable(self, use: ModelToolUse) -> str | None:
+        """Every Claude Code tool goes through PreToolUse."""
+        return None
 
 
 RUNTIME = ClaudeCode()

@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from overlord.adapters.runtimes import claude_code
 from overlord.adapters.runtimes.base import (
@@ -22,7 +23,9 @@ from overlord.adapters.runtimes.base import (
     RuntimeNotInstalled,
     passthrough_env,
 )
-from overlord.domain.runtime_records import Record
+from overlord.domain.guard.call import ToolCall
+from overlord.domain.runtime_records import Record, ToolUsed
+from overlord.domain.tool_uses import Carried, ModelToolUse
 
 NAME = "command"
 
@@ -33,7 +36,7 @@ class CommandRuntime:
 
     name: str = NAME
     executable: str | None = None
-    caps: RuntimeCaps = RuntimeCaps(stream=True)
+    caps: RuntimeCaps = RuntimeCaps(stream=True, turns=True)
     api: str | None = None
     tools: Mapping[str, str] = field(default_factory=lambda: dict(claude_code.TOOLS))
 
@@ -74,10 +77,49 @@ class CommandRuntime:
 
     def guard_settings(self, hook: HookCommands, *, sandboxed: bool) -> GuardSettings:
         """None of its own: a command asks the guard through ``OVERLORD_HOOK_COMMAND``."""
-        return GuardSettings(live="OVERLORD_HOOK_COMMAND")
+        return GuardSettings(project=claude_code.PROJECT_SETTINGS, live="OVERLORD_HOOK_COMMAND")
 
     def probe_call(self, target: str) -> tuple[str, dict] | None:
         """No CLI to probe through: its hook is proven by calling it directly."""
+        return None
+
+    # -- the guard: a scripted agent asks in Claude Code's shape ---------------------------
+    # It calls no model, so there is no ground truth to match against (the connector serves
+    # none): its decisions are taken as asked, and its stream only as it says.
+
+    hook_format: str = "claude"
+    root_hook: bool = True
+
+    def probe_payloads(self, root: str) -> list[dict[str, Any]]:
+        """As Claude Code's."""
+        return claude_code.RUNTIME.probe_payloads(root)
+
+    def probe_key(self, payload: Mapping[str, Any]) -> str:
+        """The payload's ``tool_use_id``."""
+        return claude_code.RUNTIME.probe_key(payload)
+
+    def hook_id(self, payload: Mapping[str, Any]) -> str | None:
+        """As Claude Code's."""
+        return claude_code.RUNTIME.hook_id(payload)
+
+    def hook_matches(self, use: ModelToolUse, payload: Mapping[str, Any]) -> bool:
+        """As Claude Code's."""
+        return claude_code.RUNTIME.hook_matches(use, payload)
+
+    def guard_calls(self, payload: Mapping[str, Any], use: ModelToolUse | None) -> list[ToolCall]:
+        """The payload itself."""
+        return claude_code.RUNTIME.guard_calls(payload, use)
+
+    def stream_matches(self, use: ModelToolUse, record: ToolUsed) -> bool:
+        """By id, as Claude Code's."""
+        return claude_code.RUNTIME.stream_matches(use, record)
+
+    def refused_before_hook(self, use: ModelToolUse, result: Carried) -> bool:
+        """Never (there is no model)."""
+        return False
+
+    def unguardable(self, use: ModelToolUse) -> str | None:
+        """Nothing."""
         return None
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from overlord.adapters.runtimes import claude_code, command
+from overlord.adapters.runtimes import claude_code, codex, command, gemini
 from overlord.adapters.runtimes.base import Runtime
 from overlord.domain.mission import RUNTIMES
 from overlord.errors import ConfigError
 
 _REGISTRY: dict[str, Runtime] = {
     claude_code.NAME: claude_code.RUNTIME,
+    codex.NAME: codex.RUNTIME,
+    gemini.NAME: gemini.RUNTIME,
     command.NAME: command.RUNTIME,
 }
 
