@@ -66,7 +66,8 @@ def _root(
     level = logging.INFO if verbose else logging.WARNING
     structlog.configure(
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        # the stderr of the moment each logger is made (an in-process caller may swap and close it)
+        logger_factory=lambda *_: structlog.PrintLogger(sys.stderr),
     )
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from cli.guard import app, overlord_home
+from tests.conftest import overlord_cmd
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -27,7 +27,7 @@ def _check(payload: str | bytes, *args: str, cwd: Path, env: dict[str, str] | No
     environ = {"PATH": os.environ.get("PATH", ""), "OVERLORD_HOME": str(cwd / "home"),
                "PYTHONPATH": str(REPO), **(env or {})}
     return subprocess.run(
-        [sys.executable, "-c", "from cli.guard import app; app()", "check", *args],
+        [*overlord_cmd(), "guard", "check", *args],  # as a user runs it: errors are main's one line
         input=payload.encode() if isinstance(payload, str) else payload,
         capture_output=True, cwd=cwd, env=environ, timeout=60, check=False)
 
