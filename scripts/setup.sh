@@ -26,7 +26,7 @@ apt_install() {
 }
 
 # the sandbox, the PostgreSQL server the tests start, and the basics
-apt_install bubblewrap postgresql git ca-certificates util-linux
+apt_install bubblewrap postgresql git ca-certificates util-linux libseccomp2
 # an existing cluster started by the package is not needed: the tests start their own
 # each part's own installer: .ci/install-<part>.sh (toolchains for the gate, the Claude Code
 # CLI, the browser for the page test, ...); each is idempotent and reports what it could not do

@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from overlord.sandbox.base import (
@@ -44,6 +45,7 @@ def run_step(
     limits: SandboxLimits,
     cgroup_root: CgroupRoot | None,
     output_dir: Path,
+    last_preexec: Callable[[], None] | None = None,
 ) -> tuple[StepOutcome, str]:
     """Run ``argv`` under the limits; return its outcome and the containment label.
 
@@ -55,6 +57,7 @@ def run_step(
         limits: timeout, memory, pids and file-size limits.
         cgroup_root: a writable hierarchy, or None for the rlimit fallback.
         output_dir: a host directory outside the scratch for stdout and stderr files.
+        last_preexec: run in the child last before exec (the keyring filter).
     """
     limiter: CgroupLimiter | None = None
     if cgroup_root is not None:
@@ -72,6 +75,8 @@ def run_step(
         if limiter is not None:
             limiter.join_self()
         rl()
+        if last_preexec is not None:
+            last_preexec()
 
     containment = limiter.label if limiter else "rlimit"
     fd, out_name = tempfile.mkstemp(prefix=f"{step}-", suffix=".out", dir=output_dir)

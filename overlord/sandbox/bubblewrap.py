@@ -5,7 +5,9 @@ Each step runs as ``bwrap --unshare-all --die-with-parent`` with only the system
 ``read_only_paths`` bound read-only, a private ``/proc`` and ``/dev``, and the fresh scratch
 directory bound at ``/scratch`` as the only writable place (its ``tmp`` is bound at ``/tmp``).
 Everything else on the host (homes, the worker root, Overlord's keys) is simply not there.
-The scratch directory is removed in a ``finally`` whatever happened.
+The scratch directory is removed in a ``finally`` whatever happened. The kernel keyring's
+system calls fail in every step (:mod:`overlord.sandbox.keyring_filter`): an unlocked secret
+store's data key is not readable from the agent's code.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from overlord.sandbox.base import (
     SandboxStarted,
     SandboxUnavailable,
 )
+from overlord.sandbox.keyring_filter import KeyringFilterUnavailable, keyring_filter
 from overlord.sandbox.limits import CgroupRoot, find_cgroup_root
 
 #: Where the scratch directory appears inside the sandbox.
@@ -89,6 +92,11 @@ class BubblewrapSandbox:
             return self._probe
         import subprocess
 
+        try:
+            keyring_filter()
+        except KeyringFilterUnavailable as e:
+            self._probe = f"the sandbox cannot close the kernel keyring here ({e}): apt-get install libseccomp2"
+            return self._probe
         try:
             probe = subprocess.run(
                 [self.bwrap, "--unshare-all", "--die-with-parent", *self._system_binds(),
@@ -155,7 +163,7 @@ class BubblewrapSandbox:
                 argv = tuple(a.replace(SCRATCH_PLACEHOLDER, SANDBOX_SCRATCH) for a in step.argv)
                 cmd = self.command(argv, scratch, request)
                 outcome, containment = run_step(step.name, cmd, env, str(scratch), request.limits,
-                                                self.cgroup_root, outputs)
+                                                self.cgroup_root, outputs, last_preexec=keyring_filter())
                 events += [SandboxStarted(self.name, step.name, argv, containment), outcome]
                 if not outcome.ok and step.stop_on_failure:
                     break

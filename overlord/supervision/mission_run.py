@@ -547,6 +547,19 @@ class MissionRun:
         out = jail_argv(self.prepared.bwrap, jail, inner, cwd=str(self.root))
         return netstack_argv(sys.executable, self.prepared.slirp, out) if self.prepared.slirp else out
 
+    def _preexec(self) -> Callable[[], None] | None:
+        """What the runtime's process runs before exec: the memory limit, then (in the jail)
+        the keyring filter, so the agent's code cannot read an unlocked secret store's key
+        from the owner's kernel keyring (:mod:`overlord.sandbox.keyring_filter`).
+
+        Raises:
+            KeyringFilterUnavailable: jailed, and the filter cannot be built here.
+        """
+        from overlord.sandbox.keyring_filter import chain, keyring_filter
+
+        memory = self.memory.preexec if self.memory else None
+        return chain(memory, keyring_filter()) if self.prepared.bwrap else memory
+
     def _relay(self, port: int) -> UnixRelay:
         """The host side of the forwarder: a Unix socket in the socket directory relaying to
         the connector's port (one per connector, closed with the run)."""
@@ -599,7 +612,7 @@ class MissionRun:
             max_denials=self.policy.max_denials, denials=lambda: service.denials + (truth.tampers if truth else 0),
             parse_line=self.runtime.parse_line, control_path=_control_path(self.session, self.run_id),
             clock=self.clock, poll_ms=self.poll_ms, stop_requested=stop_check, on_tick=self.on_tick,
-            preexec=self.memory.preexec if self.memory else None,
+            preexec=self._preexec(),
             truth=truth, record_turns=not self.runtime.caps.turns,
         )
         launch = self.launch(prompt=self.recall() if self.resume_from is None else

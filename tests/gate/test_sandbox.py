@@ -233,3 +233,40 @@ def test_registry_by_short_name():
     with pytest.raises(Exception) as e:
         get_sandbox("docker")
     assert "unknown sandbox backend" in str(e.value)
+
+
+KEY_READER = """
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+kid = int(sys.argv[1])
+buf = ctypes.create_string_buffer(64)
+n = libc.syscall(250, 11, ctypes.c_long(kid), buf, ctypes.c_size_t(64))  # keyctl(KEYCTL_READ, id) on x86_64
+print(buf.raw[:n].decode() if n > 0 else "refused")
+"""
+
+
+def test_a_step_cannot_read_the_owners_kernel_keyring(bwrap, tmp_path):
+    """An unlocked secret store's data key lives in the owner's user keyring; code the agent
+    wrote, run by the gate, reads it by id (as /proc/keys lists it) on the host but not in the
+    step's sandbox (its own user namespace)."""
+    import platform
+    import subprocess
+
+    from overlord.adapters.secrets.keyring import KernelKeyring
+
+    if platform.machine() != "x86_64":
+        pytest.skip("the reader uses x86_64's keyctl system call number")
+    name, payload = f"overlord:test:{uuid.uuid4()}", "canary-key-material-4242"
+    ring = KernelKeyring()
+    ring.put(name, payload.encode(), timeout_s=60)
+    try:
+        kid = ring._search(name)
+        assert kid is not None
+        host = subprocess.run([PY, "-S", "-c", KEY_READER, str(kid)], capture_output=True, text=True, timeout=60)
+        assert host.stdout.strip() == payload, host.stderr  # the reader works: the key is readable here
+        r = bwrap.run(SandboxRequest(steps=(SandboxStep("main", (PY, "-S", "-c", KEY_READER, str(kid))),), env=ENV,
+                                     read_only_paths=(PY_HOME,)))
+        assert isinstance(r.last, SandboxExited) and r.last.stdout.strip() == b"refused", r.last
+        assert payload.encode() not in r.last.stdout + r.last.stderr
+    finally:
+        ring.drop(name)

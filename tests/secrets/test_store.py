@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import shutil
 import signal
 import subprocess
@@ -29,6 +30,7 @@ from overlord.adapters.secrets import (
 from overlord.adapters.secrets.envelope import Envelope, SecretStoreError
 from overlord.adapters.secrets.keyring import KernelKeyring
 from overlord.adapters.secrets.store import WRITE_STEPS, BadSecret
+from overlord.sandbox.keyring_filter import keyring_filter
 from overlord.sandbox.runtime_jail import Jail, jail_argv
 from tests.conftest import need_part
 
@@ -227,6 +229,20 @@ def test_the_cached_key_is_unreadable_inside_the_runtimes_jail(stores, tmp_path)
     argv = jail_argv(bwrap, Jail(writable=(str(tmp_path),), hidden=()), [sys.executable, "-c", probe], cwd=str(tmp_path))
     inside = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60)
     assert inside.returncode == 0 and inside.stdout.strip() == "none", (inside.stdout, inside.stderr)
+    inside = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60, preexec_fn=keyring_filter())
+    assert "Operation not permitted" in inside.stderr and "read" not in inside.stdout, (inside.stdout, inside.stderr)
+    # by its id, as /proc/keys lists it: a user namespace alone does not stop that (the kernel
+    # uid is the same, the session keyring inherited); the jail's keyring filter does
+    kid = KernelKeyring()._search(name)
+    read = ("import ctypes, sys; libc = ctypes.CDLL(None, use_errno=True); b = ctypes.create_string_buffer(64); "
+            "n = libc.syscall(250, 11, ctypes.c_long(int(sys.argv[1])), b, ctypes.c_size_t(64)); "
+            "print('read' if n > 0 else 'refused')")
+    if platform.machine() == "x86_64":
+        by_id = [sys.executable, "-S", "-c", read, str(kid)]
+        assert subprocess.run(by_id, capture_output=True, text=True, timeout=60).stdout.strip() == "read"
+        argv = jail_argv(bwrap, Jail(writable=(str(tmp_path),), hidden=()), by_id, cwd=str(tmp_path))
+        inside = subprocess.run(argv, capture_output=True, text=True, timeout=60, preexec_fn=keyring_filter())
+        assert inside.stdout.strip() == "refused", (inside.stdout, inside.stderr)
 
 
 def test_resolution_store_then_environment_then_a_clear_error(stores, tmp_path):
