@@ -73,10 +73,11 @@ def of(entries: list[dict], kind: str) -> list[dict]:
 
 
 def undecided_tool_uses(entries: list[dict], decisions: list[dict]) -> list[str]:
-    """Tool use ids the runtime reported (``ToolUsed``) with no guard decision of their own."""
+    """Tool use ids the runtime reported (``ToolUsed``) with no guard decision of their own
+    (Gemini's stream names a call ``TOOL__ID``, ID the model's: its decision names ID)."""
     used = [e["summary"].rsplit("(", 1)[-1].rstrip(")") for e in of(entries, "ToolUsed")]
     decided = {d["tool_use_id"] for d in decisions}
-    return [u for u in used if u not in decided]
+    return [u for u in used if u not in decided and u.split("__", 1)[-1] not in decided]
 
 
 class Listener:
