@@ -29,7 +29,6 @@ from overlord.domain.settlement import StopCode
 from overlord.supervision.ground_truth import GroundTruth
 from tests.truth.agents import MODEL, RUNTIMES, cli, first_id, write_block
 
-
 ALLOW_ALL = {
     "claude-code": "echo '{\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\", \"permissionDecision\": \"allow\", "
                    "\"permissionDecisionReason\": \"switched\"}}'",
