@@ -4,6 +4,7 @@ Each attack is done as the agent did it: the (replayed) model asks the real Clau
 to write a script inside the worker root (an allowed Write) and to run it with ``python3 x.py``
 (an allowed Bash call: the guard cannot see inside a script). What the script does happens
 behind the guard's back, so only the sandbox and Overlord's own checks stand in its way.
+The same attacks with Codex's and Gemini's own tools use :mod:`tests.truth.agents`.
 """
 
 from __future__ import annotations

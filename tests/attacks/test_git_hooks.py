@@ -8,7 +8,8 @@ user: it copied ``OVERLORD_HOME/keys/log.key``.
 Now Overlord's git runs with hooks and the repository's configuration neutralised, and commits
 only into the ``.git`` the run started with. The planted hooks, ``core.fsmonitor``, filters,
 ``diff.external``, a pager, a credential helper and gpg would each copy the key to a marker file
-outside the root; after the run no marker exists and the key is where it was.
+outside the root; after the run no marker exists and the key is where it was. The agent's
+script is written and run by each real CLI (Claude Code, Codex, Gemini) with its own tools.
 """
 
 from __future__ import annotations

@@ -11,6 +11,13 @@ precedence is shown with the real CLI in ``test_managed_settings.py``); the user
 Overlord's, written before each start and watched by hash, so the change is ``guard_tamper`` and
 the run stops with stop code ``policy``; arming is proven through the CLI itself; no tool call
 runs without a decision; nothing on the host's loopback is reached.
+
+Across a resume, for each real CLI (Claude Code, Codex, Gemini): a switch under the runtime's
+HOME is found before the resumed start and written back (``GuardTampered``, then armed through
+the CLI, every call decided); a switch in the worker root (Codex's and Gemini's project
+settings), which Overlord never rewrites, is compared with what the first run found at arming,
+not with what its agent left: ``guard_tamper`` before the start, the runtime not started, stop
+code ``policy``. (Within a run, for each CLI: ``tests/runtimes/test_each_cli.py``.)
 """
 
 from __future__ import annotations

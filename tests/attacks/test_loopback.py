@@ -7,7 +7,9 @@ sandbox shared the host's network.
 Now the sandbox has its own network namespace: its loopback holds only the forwarder to the
 connector. The witness, PostgreSQL and any other service on the host's 127.0.0.1 answer nothing
 (each a real listener here). A mission that allows the network gets a user-mode stack
-(slirp4netns with the host's loopback disabled) that still does not reach them.
+(slirp4netns with the host's loopback disabled) that still does not reach them. The agent's
+probe is written and run by each real CLI (Claude Code, Codex, Gemini), each reaching its own
+connector's API through the forwarder throughout.
 """
 
 from __future__ import annotations
