@@ -538,8 +538,9 @@ class Run(Aggregate):
         """A ``guard_tamper`` finding: the guard's own settings (``what``: a file the runtime
         reads its hooks or permissions from) were changed from inside the sandbox (``detail``:
         how). ``when`` is ``start`` (found before the runtime started and written back, e.g. in
-        a resumed run's HOME) or ``run`` (during the run: the run stops with stop code
-        ``policy``)."""
+        a resumed run's HOME), ``before`` (found before the runtime started in a file Overlord
+        does not own, the root's: the runtime does not start, stop code ``policy``) or ``run``
+        (during the run: the run stops with stop code ``policy``)."""
 
         TOPIC = "overlord.run.GuardTampered"
 
@@ -549,7 +550,8 @@ class Run(Aggregate):
 
         def summary(self) -> str:
             """One line for people."""
-            then = "found before the start, written back" if self.when == "start" else "during the run"
+            then = {"start": "found before the start, written back",
+                    "before": "found before the start, the runtime not started"}.get(self.when, "during the run")
             return f"guard_tamper ({then}): {self.what}: {self.detail}"
 
     record_tamper = triggers(GuardTampered)

@@ -15,18 +15,23 @@ hook or could switch it off. For a run, :class:`GuardFiles`:
   copies) with what Overlord wrote or found at arming; the first difference is a
   ``guard_tamper`` finding, recorded once as ``GuardTampered`` and latched: the decision
   service denies every later call, and the controller stops the run with stop code ``policy``.
+* the root's hook settings are the owner's, never rewritten: what a run found at its first
+  arming is kept with the run (:meth:`save_baseline`), and a resumed run watches them against
+  that, not against what the previous run's agent left (:func:`load_baseline`): a file the
+  agent planted or changed in the root is a finding before the resumed runtime starts.
 """
 
 from __future__ import annotations
 
 import errno
 import hashlib
+import json
 import os
 import secrets
 import shutil
 import stat
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -132,16 +137,22 @@ class GuardFiles:
         home: the runtime's HOME for the run.
         store: a directory of the run's own in OVERLORD_HOME for the ``system`` copies.
         watch: more files to watch as they are now (the root's hook settings).
+        baseline: for some of ``watch``, the fingerprint an earlier run found at its first
+            arming (a resumed run): watched against that instead of as they are now.
     """
 
-    def __init__(self, settings: GuardSettings, *, home: Path, store: Path, watch: Iterable[Path] = ()) -> None:
+    def __init__(self, settings: GuardSettings, *, home: Path, store: Path, watch: Iterable[Path] = (),
+                 baseline: Mapping[Path, str] | None = None) -> None:
         self.settings = settings
         self.home = Path(home)
         self.store = Path(store)
         self._owned = {**settings.home, **settings.locked}
         self._expected: dict[Path, str] = {self.home / rel: _digest(data) for rel, data in self._owned.items()}
+        inherited = dict(baseline or {})
+        self._watched: dict[Path, str] = {}
         for path in watch:
-            self._expected[Path(path)] = fingerprint(Path(path))
+            self._watched[Path(path)] = inherited.get(Path(path)) or fingerprint(Path(path))
+        self._expected.update(self._watched)
         self._mounts: list[tuple[str, str]] = []
         self._lock = threading.Lock()
         self.finding: str | None = None
@@ -187,6 +198,17 @@ class GuardFiles:
             if before not in ("absent", _digest(data)):
                 changed.append((rel, before))
         return changed
+
+    def save_baseline(self, path: Path) -> None:
+        """Keep what the root's hook settings were at the first arming (JSON, ``{path:
+        fingerprint}``) at ``path``, a file of the run's own in OVERLORD_HOME (hidden from the
+        agent), for :func:`load_baseline` when the run is resumed.
+
+        Raises:
+            OSError: the file could not be written.
+        """
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path.write_text(json.dumps({str(p): fp for p, fp in self._watched.items()}, sort_keys=True) + "\n")
 
     def check(self) -> str | None:
         """The first watched file that differs from what Overlord wrote or found, as a
@@ -242,6 +264,23 @@ class TamperWatch:
         """``(policy, "guard_tamper: ...")`` once the guard's settings were changed."""
         finding = self.check()
         return (StopCode.POLICY, f"guard_tamper: {finding}") if finding else None
+
+
+def load_baseline(path: Path) -> dict[Path, str]:
+    """What :meth:`GuardFiles.save_baseline` kept at ``path``; empty when the run kept none
+    (a run from before baselines were kept: its root's files are then watched as they are).
+
+    Raises:
+        OSError: the file exists but cannot be read; ValueError: it is not such a JSON object
+        (a resume must not start on a baseline it cannot read).
+    """
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        return {}
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        raise ValueError(f"{path} is not a guard baseline")
+    return {Path(k): v for k, v in data.items()}
 
 
 def copy_home(src: Path, dst: Path) -> None:

@@ -69,7 +69,7 @@ from overlord.supervision.cli_probe import probe_through_cli
 from overlord.supervision.controller import Controller, Supervised
 from overlord.supervision.decision_service import DecisionCore, DecisionService, arm_guard
 from overlord.supervision.ground_truth import GroundTruth, payload_of
-from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home
+from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home, load_baseline
 from overlord.supervision.mission_connector import (
     ConnectorPlan,
     LiveConnector,
@@ -409,12 +409,32 @@ class MissionRun:
             settings = self.runtime.guard_settings(hook, sandboxed=bool(self.prepared.bwrap))
         except ConfigError as e:
             raise GuardArmError(e.message, e.hint) from e
+        baseline: dict[Path, str] = {}
+        if self.resume_from is not None:  # the root as the first run found it, not as its agent left it
+            kept = self.session.home.run_dir(str(self.resume_from.run_id)) / "guard" / BASELINE
+            try:  # the file Overlord's own install rewrites in the root each run is watched as written now
+                baseline = {path: fp for path, fp in load_baseline(kept).items()
+                            if not inst.settings_path or path != Path(inst.settings_path)}
+            except (OSError, ValueError) as e:
+                raise GuardArmError(f"the resumed run's guard baseline cannot be read: {e}",
+                                    "start the mission again with `overlord run --mission`") from e
         self.guard = GuardFiles(settings, home=self.runtime_home, store=self._run_dir() / "guard",
-                                watch=tuple(self.root / rel for rel in settings.project))
+                                watch=tuple(self.root / rel for rel in settings.project), baseline=baseline)
+        try:
+            self.guard.save_baseline(self._run_dir() / "guard" / BASELINE)
+        except OSError as e:
+            raise GuardArmError(f"the guard's baseline cannot be kept: {e}") from e
         self.guard.write_system()
         for rel, before in self.guard.write_home():  # a resumed HOME: the previous agent changed it
             self._record_tamper(str(self.runtime_home / rel), f"was {before[:80]} where Overlord had written its "
                                 "own; written back before the start", when="start")
+        finding = self.guard.check()  # the root's settings are the owner's: changed, the runtime does not start
+        if finding is not None:
+            what, _, detail = finding.partition(" was ")
+            self._record_tamper(what, f"was {detail}"[:500], when="before")
+            raise GuardArmError(f"guard_tamper: {finding}",
+                                "an earlier run's agent changed the root's hook settings: restore or remove the file, "
+                                "then resume again")
         self.watch = TamperWatch(self.guard, self.recorder.apply, self.clock.now)
         launch = self.launch(prompt=self.mission.goal, resume=None)
         return probe_through_cli(self.runtime, binary=self.prepared.binary, launch=launch, cwd=str(self.root),
@@ -790,6 +810,9 @@ class MissionRun:
 
 
 RESUME_PROMPT = "Continue where you stopped."
+
+BASELINE = "root-settings.json"
+"""The root's hook settings as the first arming found them, in the run's ``guard`` directory."""
 
 
 def _model(mission: Mission, plan: ConnectorPlan | None = None) -> str | None:

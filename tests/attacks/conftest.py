@@ -4,6 +4,7 @@ Each attack is done as the agent did it: the (replayed) model asks the real Clau
 to write a script inside the worker root (an allowed Write) and to run it with ``python3 x.py``
 (an allowed Bash call: the guard cannot see inside a script). What the script does happens
 behind the guard's back, so only the sandbox and Overlord's own checks stand in its way.
+The same attacks with Codex's and Gemini's own tools use :mod:`tests.truth.agents`.
 """
 
 from __future__ import annotations
@@ -73,10 +74,11 @@ def of(entries: list[dict], kind: str) -> list[dict]:
 
 
 def undecided_tool_uses(entries: list[dict], decisions: list[dict]) -> list[str]:
-    """Tool use ids the runtime reported (``ToolUsed``) with no guard decision of their own."""
+    """Tool use ids the runtime reported (``ToolUsed``) with no guard decision of their own
+    (Gemini's stream names a call ``TOOL__ID``, ID the model's: its decision names ID)."""
     used = [e["summary"].rsplit("(", 1)[-1].rstrip(")") for e in of(entries, "ToolUsed")]
     decided = {d["tool_use_id"] for d in decisions}
-    return [u for u in used if u not in decided]
+    return [u for u in used if u not in decided and u.split("__", 1)[-1] not in decided]
 
 
 class Listener:

@@ -8,7 +8,8 @@ user: it copied ``OVERLORD_HOME/keys/log.key``.
 Now Overlord's git runs with hooks and the repository's configuration neutralised, and commits
 only into the ``.git`` the run started with. The planted hooks, ``core.fsmonitor``, filters,
 ``diff.external``, a pager, a credential helper and gpg would each copy the key to a marker file
-outside the root; after the run no marker exists and the key is where it was.
+outside the root; after the run no marker exists and the key is where it was. The agent's
+script is written and run by each real CLI (Claude Code, Codex, Gemini) with its own tools.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.attacks.conftest import DONE, claude_mission, of, report, script_turns
-from tests.claude.conftest import claude_bin  # noqa: F401 - the real CLI
+import pytest
+
+from tests.attacks.conftest import of
 from tests.mission.test_mission_runs import run_mission, scripted, with_steps
+from tests.truth.agents import RUNTIMES, cli, explain, mission, run, shell_block, write_block
 
 HOOKS = ("reference-transaction", "pre-commit", "post-commit", "commit-msg", "post-index-change", "pre-auto-gc",
          "post-checkout", "post-rewrite", "pre-push", "fsmonitor-watchman")
@@ -71,23 +74,26 @@ def _nothing_ran(marks: Path, key: Path, before: bytes) -> None:
     assert key.read_bytes() == before
 
 
-def test_an_agent_made_repository_is_refused_and_nothing_it_planted_runs(world, claude_bin):  # noqa: F811
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_an_agent_made_repository_is_refused_and_nothing_it_planted_runs(world, runtime):
+    cli(runtime)
     tmp, home, root, env = world
     key, marks = home / "keys" / "log.key", tmp / "marks"
     marks.mkdir()
     before = key.read_bytes()
     script = plant_script(key=key, marks=marks, repo=root)
-    (tmp / "t.json").write_text(json.dumps(script_turns(root, script, DONE)))
-    s, entries, _ = run_mission(world, claude_mission(tmp / "t.json", extra="[commit]\non_pass = true\n"))
+    turns = [{"blocks": [write_block(runtime, "x.py", script)]}, {"blocks": [shell_block(runtime, "python3 x.py")]},
+             {"blocks": [{"text": "done"}]}]
+    (tmp / "t.json").write_text(json.dumps(turns))
+    s, entries, text = run(world, mission(runtime, str(tmp / "t.json"), extra="[commit]\non_pass = true\n"))
 
-    assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), s
+    assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), explain(entries)
     assert (root / ".git" / "hooks" / "reference-transaction").exists(), "the agent's script did not plant its hook"
     _nothing_ran(marks, key, before)
     assert not of(entries, "Committed")
     books = of(entries, "Bookkeeping")
-    assert len(books) == 1 and "commit refused" in books[0]["summary"], entries
+    assert len(books) == 1 and "commit refused" in books[0]["summary"], explain(entries)
     assert "started with no .git" in books[0]["summary"], books
-    text, _ = report(env, s["run_id"])
     assert "commit refused" in text and "committed" not in text.split("timeline:")[0], text
     head = subprocess.run(["git", "--git-dir", str(root / ".git"), "rev-parse", "-q", "--verify", "HEAD"],
                           capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent"})

@@ -22,7 +22,7 @@ from overlord.gate.runner import _read_bytes, detect
 from overlord.gate.toolchains import all_toolchains
 from overlord.ledger.blobs import BlobStore
 from overlord.sandbox.runtime_jail import Jail, jail_argv, shadow_of, system_mounts
-from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home, write_under
+from overlord.supervision.guard_files import GuardFiles, TamperWatch, copy_home, load_baseline, write_under
 from tests.attacks.conftest import of
 from tests.mission.test_mission_runs import run_mission, scripted, with_steps
 
@@ -146,6 +146,30 @@ def test_a_change_is_found_once_recorded_once_and_latched(tmp_path):
     assert code.value == "policy" and detail.startswith("guard_tamper: ") and "settings.json was changed" in detail
     (home / ".claude" / "settings.json").write_text("{}\n")  # put back: still tampered
     assert watch.check() is not None and len(recorded) == 1
+
+
+def test_a_resumed_run_watches_the_roots_settings_against_the_first_runs(tmp_path):
+    """What the first arming found in the root is kept with the run; a resume compares the root
+    with that, not with what the agent left, and keeps the same baseline for the next resume."""
+    root, settings = tmp_path / "work", GuardSettings(project=(".gemini/settings.json",))
+    root.mkdir()
+    first = GuardFiles(settings, home=tmp_path / "h1", store=tmp_path / "s1", watch=[root / ".gemini/settings.json"])
+    first.save_baseline(tmp_path / "s1" / "root-settings.json")
+    assert first.check() is None
+    (root / ".gemini").mkdir()
+    (root / ".gemini" / "settings.json").write_text('{"hooksConfig": {"disabled": ["overlord-guard"]}}')
+    kept = load_baseline(tmp_path / "s1" / "root-settings.json")
+    assert kept == {root / ".gemini/settings.json": "absent"}
+    resumed = GuardFiles(settings, home=tmp_path / "h2", store=tmp_path / "s2", watch=[root / ".gemini/settings.json"],
+                         baseline=kept)
+    assert "settings.json was changed (absent -> sha256:" in (resumed.check() or "")
+    resumed.save_baseline(tmp_path / "s2" / "root-settings.json")
+    assert load_baseline(tmp_path / "s2" / "root-settings.json") == kept  # the chain keeps the owner's
+    unread = tmp_path / "bad.json"
+    unread.write_text('["not", "a", "baseline"]')
+    with pytest.raises(ValueError):
+        load_baseline(unread)
+    assert load_baseline(tmp_path / "none.json") == {}
 
 
 def test_a_resumed_home_is_copied_without_its_fifos_and_links_kept_as_links(tmp_path, secret):

@@ -7,7 +7,9 @@ sandbox shared the host's network.
 Now the sandbox has its own network namespace: its loopback holds only the forwarder to the
 connector. The witness, PostgreSQL and any other service on the host's 127.0.0.1 answer nothing
 (each a real listener here). A mission that allows the network gets a user-mode stack
-(slirp4netns with the host's loopback disabled) that still does not reach them.
+(slirp4netns with the host's loopback disabled) that still does not reach them. The agent's
+probe is written and run by each real CLI (Claude Code, Codex, Gemini), each reaching its own
+connector's API through the forwarder throughout.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from contextlib import closing
 
 import pytest
 
-from tests.attacks.conftest import DONE, claude_mission, of, report, script_turns
-from tests.claude.conftest import claude_bin  # noqa: F401 - the real CLI
+from tests.attacks.conftest import of, report
 from tests.conftest import need_part, overlord_cmd
 from tests.mission.test_mission_runs import run_mission
+from tests.truth.agents import RUNTIMES, cli, explain, first_id, mission, run, shell_block, write_block
 
 PROBE = '''\
 import json, socket, urllib.request
@@ -83,16 +85,20 @@ def _targets(listener, witness, postgres_server) -> list[tuple[str, str, int]]:
             ("service", "127.0.0.1", listener.port), ("service-via-slirp-gateway", "10.0.2.2", listener.port)]
 
 
-def test_nothing_on_the_hosts_loopback_answers_the_agent(world, claude_bin, listener, witness, postgres_server):  # noqa: F811
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_nothing_on_the_hosts_loopback_answers_the_agent(world, runtime, listener, witness, postgres_server):
+    cli(runtime)
     tmp, home, root, env = world
     with urllib.request.urlopen(f"http://127.0.0.1:{witness}/api/runs", timeout=5) as r:  # it does answer the host
         assert r.status == 200
     targets = _targets(listener, witness, postgres_server)
     script = PROBE.format(targets=targets, report=str(root / "net.json"))
-    (tmp / "t.json").write_text(json.dumps(script_turns(root, script, DONE)))
-    s, entries, _ = run_mission(world, claude_mission(tmp / "t.json"))
+    turns = [{"blocks": [write_block(runtime, "x.py", script)]}, {"blocks": [shell_block(runtime, "python3 x.py")]},
+             {"blocks": [{"text": "done"}]}]
+    (tmp / "t.json").write_text(json.dumps(turns))
+    s, entries, _ = run(world, mission(runtime, str(tmp / "t.json")))
 
-    assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), s  # the connector was reached throughout
+    assert (s["status"], s["stop_code"]) == ("succeeded", "completed"), explain(entries)  # the connector was reached
     seen = json.loads((root / "net.json").read_text())
     print("what the agent's script saw:", json.dumps(seen))
     assert seen["interfaces"] == ["lo"], seen
@@ -103,9 +109,10 @@ def test_nothing_on_the_hosts_loopback_answers_the_agent(world, claude_bin, list
     assert "sandbox bubblewrap+netns" in entries[0]["summary"]
     text, data = report(env, s["run_id"])
     assert "(sandbox bubblewrap+netns)" in text, text
-    ran = [d for d in data["decisions"] if d["tool"] == "Bash"]
-    assert len(ran) == 1 and ran[0]["decision"] == "allow", data["decisions"]
-    assert len(of(entries, "ConnectorCalled")) == 3
+    assert [d["decision"] for d in data["decisions"]] == ["allow", "allow"], data["decisions"]  # the write, the run
+    assert [d["tool_use_id"] for d in data["decisions"]] == [first_id(runtime, 0, 0), first_id(runtime, 1, 0)]
+    served = [e for e in of(entries, "ConnectorCalled") if "via replay: 200" in e["summary"]]
+    assert len(served) == len(turns), explain(entries)
 
 
 def test_a_mission_that_allows_the_network_still_does_not_reach_the_hosts_loopback(world, listener, witness,
