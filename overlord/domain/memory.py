@@ -705,6 +705,8 @@ SEALED_FROM = Label.CONFIDENTIAL
 of the run and its runtime's HOME carry a reference in their place (:class:`Redactor`)."""
 MIN_SEALED_LINE = 12
 """A sealed note's lines this long or longer are withheld on their own too (a line quoted alone)."""
+MIN_SEALED_PREFIX = 24
+"""A cut, whitespace-collapsed copy of a sealed note this long or longer is withheld too."""
 
 
 class Redactor:
@@ -712,11 +714,15 @@ class Redactor:
     bytes bound for disk with a reference: ``[vault item ID8 sha256:HEX16 withheld]`` (ASCII,
     no quote or backslash, so it stands inside any JSON string). Each note is matched whole and
     by each of its lines of at least :data:`MIN_SEALED_LINE` characters, as UTF-8 and in its
-    JSON-escaped forms (``\\n``, ``\\"``, and ``\\uXXXX`` for non-ASCII). Empty until
-    :meth:`seal` is given notes. Pure: no I/O."""
+    JSON-escaped forms (``\\n``, ``\\"``, and ``\\uXXXX`` for non-ASCII); and, whitespace
+    collapsed to single spaces, by any prefix of at least :data:`MIN_SEALED_PREFIX` characters
+    (a CLI that keeps a cut, one-line copy of its prompt). :meth:`masked` keeps every byte
+    offset instead (a database file: each sealed byte becomes ``*``). Empty until :meth:`seal`
+    is given notes. Pure: no I/O."""
 
     def __init__(self) -> None:
         self._forms: list[tuple[bytes, bytes]] = []
+        self._prefixed: list[tuple[bytes, bytes]] = []
 
     def __bool__(self) -> bool:
         return bool(self._forms)
@@ -724,19 +730,66 @@ class Redactor:
     def seal(self, notes: Iterable[tuple[str, str]]) -> None:
         """Add notes (``(item id, text)``) to withhold; the longest forms are matched first."""
         forms = dict(self._forms)
+        prefixed = dict(self._prefixed)
         for item_id, text in notes:
             ref = f"[vault item {item_id[:8]} sha256:{hashlib.sha256(text.encode()).hexdigest()[:16]} withheld]"
             pieces = [text, *(line.strip() for line in text.splitlines() if len(line.strip()) >= MIN_SEALED_LINE)]
             for piece in pieces:
                 if not piece:
                     continue
-                for form in (piece, json.dumps(piece, ensure_ascii=False)[1:-1], json.dumps(piece)[1:-1]):
+                for form in _json_forms(piece):
                     forms.setdefault(form.encode("utf-8"), ref.encode("ascii"))
+            collapsed = " ".join(text.split())
+            if len(collapsed) >= MIN_SEALED_PREFIX:
+                for form in _json_forms(collapsed):
+                    prefixed.setdefault(form.encode("utf-8"), ref.encode("ascii"))
         self._forms = sorted(forms.items(), key=lambda f: -len(f[0]))
+        self._prefixed = sorted(prefixed.items(), key=lambda f: -len(f[0]))
+
+    def spans(self, data: bytes) -> list[tuple[int, int, bytes]]:
+        """Every sealed span of ``data``: ``(start, end, reference)``, disjoint, in order."""
+        taken: list[tuple[int, int, bytes]] = []
+
+        def free(a: int, b: int) -> bool:
+            return all(b <= s or a >= e for s, e, _ in taken)
+
+        for needle, ref in self._forms:
+            at = data.find(needle)
+            while at >= 0:
+                if free(at, at + len(needle)):
+                    taken.append((at, at + len(needle), ref))
+                at = data.find(needle, at + len(needle))
+        for form, ref in self._prefixed:
+            head = form[:MIN_SEALED_PREFIX]
+            at = data.find(head)
+            while at >= 0:
+                end = at + len(head)
+                while end - at < len(form) and end < len(data) and data[end] == form[end - at]:
+                    end += 1
+                if free(at, end):
+                    taken.append((at, end, ref))
+                at = data.find(head, end)
+        return sorted(taken)
 
     def __call__(self, data: bytes) -> bytes:
-        """``data`` with every sealed form replaced by its reference."""
-        for needle, ref in self._forms:
-            if needle in data:
-                data = data.replace(needle, ref)
-        return data
+        """``data`` with every sealed span replaced by its reference."""
+        out, last = [], 0
+        for start, end, ref in self.spans(data):
+            out += [data[last:start], ref]
+            last = end
+        return b"".join([*out, data[last:]]) if out else data
+
+    def masked(self, data: bytes) -> bytes:
+        """``data`` with every sealed byte replaced by ``*`` (the length and every offset kept,
+        so a database file stays well formed)."""
+        spans = self.spans(data)
+        if not spans:
+            return data
+        buf = bytearray(data)
+        for start, end, _ in spans:
+            buf[start:end] = b"*" * (end - start)
+        return bytes(buf)
+
+
+def _json_forms(piece: str) -> tuple[str, ...]:
+    return piece, json.dumps(piece, ensure_ascii=False)[1:-1], json.dumps(piece)[1:-1]

@@ -708,7 +708,8 @@ class MissionRun:
             if path.is_symlink() or not path.is_file():
                 continue
             data = path.read_bytes()
-            clean = self.redactor(data)
+            # a binary file (a CLI's SQLite state, its WAL) keeps its length: sealed bytes masked
+            clean = self.redactor.masked(data) if b"\x00" in data else self.redactor(data)
             if clean != data:
                 tmp = path.with_name(path.name + ".ovl-scrub")
                 tmp.write_bytes(clean)

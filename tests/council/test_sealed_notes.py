@@ -43,7 +43,11 @@ def test_sealed_notes_given_to_a_real_run_are_nowhere_on_disk(vworld, claude_bin
     world = vworld
     marks = {label: f"canary{label.lower()}{secrets.token_hex(8)}" for label in ("CONFIDENTIAL", "SECRET")}
     notes = {"CONFIDENTIAL": f"is_prime in solution.py: the owner's codeword for primes is {marks['CONFIDENTIAL']}",
-             "SECRET": f"is_prime solution.py tests: the billing host for prime numbers is {marks['SECRET']}.example"}
+             # one long line: the CLI keeps a cut copy of its prompt, which no whole line matches
+             "SECRET": f"is_prime solution.py tests: the billing host for prime numbers is {marks['SECRET']}.example "
+                       "and every is_prime answer is checked against the billing host's own table of primes, "
+                       "which lists each prime below ten thousand with the hour it was last audited by hand, "
+                       "so that a wrong answer is caught before any invoice for prime numbers is printed."}
     ids = {}
     for label, text in notes.items():
         p = world.overlord("memory", "add", "--label", label, "--json", input=text)
