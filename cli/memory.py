@@ -23,8 +23,17 @@ from overlord.errors import OverlordError
 app = typer.Typer(help="The vault: memory with clearance (add, search, show, rm, expand, compact).",
                   no_args_is_help=True)
 
-ROLE_OPT = typer.Option(..., "--role", help="Read as this role: viewer (PUBLIC), user (up to CONFIDENTIAL), "
-                                              "admin (up to SECRET); any other role reads nothing.")
+def _known_role(role: str) -> str:
+    """A role a person typed: one of the three, or a usage error (a typo would read nothing)."""
+    from overlord.domain.memory import ROLES
+
+    if role not in ROLES:
+        raise typer.BadParameter(f"{role!r} is not a role: use one of {', '.join(ROLES)}")
+    return role
+
+
+ROLE_OPT = typer.Option(..., "--role", callback=_known_role,
+                        help="Read as this role: viewer (PUBLIC), user (up to CONFIDENTIAL), admin (up to SECRET).")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON for scripts.")
 
 

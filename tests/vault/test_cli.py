@@ -110,4 +110,7 @@ def test_bad_input_is_one_line_and_nothing_half_written(home) -> None:
             assert pinned_covers_the_log(env, h)
         else:  # refused before the vault is opened: nothing at all
             assert after == before
+    # a role that is not one of the three is a usage error, not an empty answer
+    for command in (("search", "x"), ("show", "0" * 32), ("expand", "0" * 32)):
+        one_line_error(ov(env, "memory", *command, "--role", "nobody", cwd=cwd), "is not a role")
     assert ov(env, "verify").returncode == 0
