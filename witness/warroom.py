@@ -370,10 +370,15 @@ def routes(room_key: web.AppKey, token: str, *, body_timeout_s: float = 10.0,
     async def stop_run(request: web.Request) -> web.Response:
         r = room(request)
         run_id = (request.get(ACTION_BODY) or {}).get("id")
+        try:
+            run = uuid.UUID(str(run_id))
+        except ValueError:
+            return _bad(f"'id' must be a run's id (a UUID, as overlord ps --json prints it), not {run_id!r}", 400)
+
         def stop() -> str:
             since = r.mark()
             try:
-                return r.ops.stop_run(str(uuid.UUID(str(run_id))))
+                return r.ops.stop_run(str(run))
             finally:
                 r.covered(since)
 

@@ -200,3 +200,12 @@ async def test_no_route_returns_a_secret(client, served) -> None:
                      "/api/tasks", "/api/tasks/{id}", "/api/tasks/{id}/stream", "/api/manage/status", "/api/goal",
                      "/api/actions/task-approve", "/api/actions/task-fail", "/api/actions/stop-run",
                      "/api/actions/stop-worker"}
+
+
+@pytest.mark.asyncio
+async def test_stop_run_with_an_id_that_is_not_a_uuid_says_what_an_id_is(client) -> None:
+    r = await client.post("/api/actions/stop-run", json={"confirm": True, "id": "nope"},
+                          headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status == 400
+    text = await r.text()
+    assert "must be a run's id" in text and "hexadecimal" not in text, text
