@@ -168,6 +168,7 @@ class Gemini:
     known_versions: tuple[str, ...] = KNOWN_VERSIONS
     hook_format: str = "gemini"
     root_hook: bool = False
+    home_uncarried: tuple[str, ...] = ()
     default_model: str = DEFAULT_MODEL
 
     def find_binary(self, explicit: str | None, *, search_dirs: Sequence[Path], path: str | None) -> Path:
