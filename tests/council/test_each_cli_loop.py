@@ -6,7 +6,9 @@ Claude Code loop is tests/council/test_claude_loop.py).
   --resume ID``) and the resumed session's first model request, in that API's own shape
   (Responses ``input``, Gemini ``contents``), carries the gate's finding.
 * A task that is never fixed is HALTED after two correction cycles; approving it runs one
-  more cycle and the gate again (HALTED again: no DONE without a gate pass).
+  more cycle and the gate again (HALTED again: no DONE without a gate pass); a second
+  approval, whose cycle fixes the code, reaches DONE through the gate. Every attempt runs to
+  its end in the resumed session (a resume that fails would still halt: that is asserted away).
 """
 
 from __future__ import annotations
@@ -115,11 +117,12 @@ def test_a_stub_is_corrected_once_in_the_resumed_session_and_done(world, runtime
     world.overlord("verify", check=True)
 
 
-@pytest.mark.parametrize("runtime", CLIS[:1])
+@pytest.mark.parametrize("runtime", CLIS)
 def test_never_fixed_halts_after_two_cycles_and_approval_goes_back_through_the_gate(world, runtime):
     cli(runtime)
     (world.root / "pkg").mkdir()
-    turns = _attempt(runtime, STUB, first=True) + _attempt(runtime, STUB, first=False) * 3
+    turns = (_attempt(runtime, STUB, first=True) + _attempt(runtime, STUB, first=False) * 3
+             + _attempt(runtime, GOOD, first=False))
     mission = _mission(world, runtime, turns)
     p = world.overlord("task", "run", mission, "--root", str(world.root), "--json", timeout=900)
     out = world.last_json(p)
@@ -136,4 +139,20 @@ def test_never_fixed_halts_after_two_cycles_and_approval_goes_back_through_the_g
     assert len(after["runs"]) == 4
     checks = [s["summary"] for s in _steps(world, out["task_id"])["steps"] if s["kind"] == "Checked"]
     assert len(checks) == 4 and not any(c.startswith("gate verdict pass") for c in checks), checks
+
+    final = world.overlord("task", "approve", out["task_id"][:8], "--json", timeout=600)
+    done = world.last_json(final)
+    assert final.returncode == 0, final.stdout + final.stderr
+    assert (done["state"], done["cycles"], done["verdict"]) == ("DONE", 4, "pass")
+    assert len(done["runs"]) == 5 and (world.root / "pkg" / "solution.py").read_text() == GOOD
+    shown = _steps(world, out["task_id"])
+    checks = [s["summary"] for s in shown["steps"] if s["kind"] == "Checked"]
+    assert len(checks) == 5 and checks[-1].startswith("gate verdict pass"), checks
+    # every attempt ran to its end in the CLI's own session, each correction a resume of it
+    settled = [s["summary"] for s in shown["steps"] if s["kind"] == "WorkSettled"]
+    assert len(settled) == 5 and all("succeeded/completed" in s for s in settled), settled
+    opened = [s["summary"] for s in shown["steps"] if s["kind"] == "WorkOpened"]
+    assert all("resuming session" in s for s in opened[1:]), opened
+    approvals = [s for s in shown["steps"] if s["kind"] == "Moved" and "HALTED -> WORKING" in s["summary"]]
+    assert len(approvals) == 2 and all("approved by owner via terminal" in s["summary"] for s in approvals)
     world.overlord("verify", check=True)
