@@ -8,7 +8,9 @@ Claude Code loop is tests/council/test_claude_loop.py).
 * A task that is never fixed is HALTED after two correction cycles; approving it runs one
   more cycle and the gate again (HALTED again: no DONE without a gate pass); a second
   approval, whose cycle fixes the code, reaches DONE through the gate. Every attempt runs to
-  its end in the resumed session (a resume that fails would still halt: that is asserted away).
+  its end in the resumed session (a resume that fails would still halt: that is asserted away);
+  Gemini's own session cleanup, which deleted a resumed session whose resume crossed a minute
+  (then "Invalid session identifier"), is off.
 """
 
 from __future__ import annotations
@@ -155,4 +157,11 @@ def test_never_fixed_halts_after_two_cycles_and_approval_goes_back_through_the_g
     assert all("resuming session" in s for s in opened[1:]), opened
     approvals = [s for s in shown["steps"] if s["kind"] == "Moved" and "HALTED -> WORKING" in s["summary"]]
     assert len(approvals) == 2 and all("approved by owner via terminal" in s["summary"] for s in approvals)
+    if runtime == "gemini":  # the CLI's session cleanup is off: no run lost the session a later one resumes
+        session = opened[1].split("resuming session ")[1].rstrip(")")
+        for run_id in done["runs"]:
+            chats = list((world.home / "runs" / run_id / "runtime-home" / ".gemini" / "tmp").glob("*/chats/*.jsonl"))
+            assert any(session[:8] in c.name for c in chats), (run_id, sorted(c.name for c in chats))
+            [system] = (world.home / "runs" / run_id / "guard").glob("system-*/settings.json")
+            assert json.loads(system.read_text())["general"]["sessionRetention"] == {"enabled": False}
     world.overlord("verify", check=True)
