@@ -31,7 +31,7 @@ import secrets
 import shutil
 import stat
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -283,13 +283,19 @@ def load_baseline(path: Path) -> dict[Path, str]:
     return {Path(k): v for k, v in data.items()}
 
 
-def copy_home(src: Path, dst: Path) -> None:
+def copy_home(src: Path, dst: Path, *, uncarried: Sequence[str] = ()) -> None:
     """Copy a previous run's runtime HOME (``overlord resume``): regular files, directories
     and symlinks (copied as links, never followed); FIFOs, sockets and devices the agent may
-    have left are skipped (reading a FIFO would hang the copy)."""
+    have left are skipped (reading a FIFO would hang the copy), and so is every path matching
+    one of the ``uncarried`` glob patterns (relative to ``src``: the runtime's
+    :attr:`~overlord.adapters.runtimes.base.Runtime.home_uncarried`)."""
     def odd(directory: str, names: list[str]) -> set[str]:
         skipped = set()
+        rel = Path(directory).relative_to(src)
         for name in names:
+            if any((rel / name).match(pattern) for pattern in uncarried):
+                skipped.add(name)
+                continue
             try:
                 mode = os.lstat(os.path.join(directory, name)).st_mode
             except OSError:

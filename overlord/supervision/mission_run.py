@@ -351,10 +351,11 @@ class MissionRun:
     def make_home(self) -> None:
         """Make the runtime's HOME (kept with the run, for ``overlord resume``): a resumed run
         starts from a copy of the previous run's (regular files, directories and links only;
-        the links are copied as links, never followed)."""
+        the links are copied as links, never followed; the runtime's own state that names the
+        old HOME by path is left behind)."""
         home = self.runtime_home
         if self.resume_from is not None and self.resume_from.runtime_home.is_dir():
-            copy_home(self.resume_from.runtime_home, home)
+            copy_home(self.resume_from.runtime_home, home, uncarried=self.runtime.home_uncarried)
         home.mkdir(parents=True, exist_ok=True, mode=0o700)
         tmp = home / "tmp"
         if tmp.is_symlink() or (tmp.exists() and not tmp.is_dir()):

@@ -183,6 +183,24 @@ def test_a_resumed_home_is_copied_without_its_fifos_and_links_kept_as_links(tmp_
     assert (dst / "key").is_symlink() and os.readlink(dst / "key") == str(secret)
 
 
+def test_a_resumed_home_leaves_behind_the_runtime_state_that_names_the_old_home(tmp_path):
+    """Codex's thread index names each rollout by the old HOME's path: not carried; its
+    session files (what ``exec resume`` reads) are."""
+    from overlord.adapters.runtimes.registry import get_runtime
+
+    src, dst = tmp_path / "old", tmp_path / "new"
+    (src / ".codex" / "sessions" / "2026").mkdir(parents=True)
+    for name in ("state_5.sqlite", "state_5.sqlite-wal", "state_5.sqlite-shm", "logs_2.sqlite"):
+        (src / ".codex" / name).write_text(str(src))
+    (src / ".codex" / "sessions" / "2026" / "rollout-x.jsonl").write_text("{}\n")
+    (src / "state_5.sqlite").write_text("not Codex's: kept")
+    copy_home(src, dst, uncarried=get_runtime("codex").home_uncarried)
+    assert sorted(p.name for p in (dst / ".codex").iterdir()) == ["logs_2.sqlite", "sessions"]
+    assert (dst / ".codex" / "sessions" / "2026" / "rollout-x.jsonl").read_text() == "{}\n"
+    assert (dst / "state_5.sqlite").exists()
+    assert get_runtime("claude-code").home_uncarried == get_runtime("gemini").home_uncarried == ()
+
+
 def test_restore_refuses_a_settings_directory_the_agent_replaced_with_a_link(tmp_path, secret):
     root, home = tmp_path / "w", tmp_path / "ovl"
     root.mkdir()

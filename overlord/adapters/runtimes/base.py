@@ -231,6 +231,13 @@ class Runtime(Protocol):
         ``--no-sandbox``)."""
         ...
 
+    @property
+    def home_uncarried(self) -> tuple[str, ...]:
+        """Glob patterns (relative to HOME) of the runtime's own files that a resumed run's
+        HOME does not inherit from the run it resumes: state that names the old HOME by its
+        absolute path (Codex's thread index), which the CLI rebuilds from its session files."""
+        ...
+
     def probe_payloads(self, root: str) -> list[dict[str, Any]]:
         """Two synthetic hook payloads in this CLI's shape that the guard must deny (a write
         outside the root, a git commit): the direct probes of the installed hook command."""

@@ -493,6 +493,7 @@ class ClaudeCode:
 
     hook_format: str = "claude"
     root_hook: bool = True
+    home_uncarried: tuple[str, ...] = ()
 
     def probe_payloads(self, root: str) -> list[dict[str, Any]]:
         """A Write outside the root and a ``git commit``."""

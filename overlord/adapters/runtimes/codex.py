@@ -82,6 +82,12 @@ _GUARD_NAME = {"read": "Read", "bookkeeping": "TodoWrite", "fetch": "WebSearch"}
 
 
 CONFIG = ".codex/config.toml"
+HOME_UNCARRIED = (".codex/state_*.sqlite*",)
+"""Codex's thread index (``state_5.sqlite`` and its WAL in 0.171) names each session's rollout
+file by its absolute path under the HOME that wrote it; copied into a resumed run's own HOME it
+points at the old one (which the sandbox does not show), and ``exec resume`` fails with "no
+rollout found". Left behind, Codex rebuilds the index from the rollout files under
+``sessions/`` (measured with 0.171.0)."""
 """Codex's config under its HOME (``CODEX_HOME`` is ``HOME/.codex``): it carries the hook, so it
 is a locked guard file (written before each start, bound read-only over itself, watched by
 hash) in a directory Codex must write (its sessions, its logs)."""
@@ -177,6 +183,7 @@ class Codex:
     hook_format: str = "claude"
     default_model: str = DEFAULT_MODEL
     root_hook: bool = False
+    home_uncarried: tuple[str, ...] = HOME_UNCARRIED
 
     def find_binary(self, explicit: str | None, *, search_dirs: Sequence[Path], path: str | None) -> Path:
         """``[mission] binary``, a project-local install, else ``codex`` on PATH."""

@@ -89,6 +89,7 @@ class CommandRuntime:
 
     hook_format: str = "claude"
     root_hook: bool = True
+    home_uncarried: tuple[str, ...] = ()
 
     def probe_payloads(self, root: str) -> list[dict[str, Any]]:
         """As Claude Code's."""

@@ -19,6 +19,12 @@ What this module knows of Gemini CLI 0.61 (verified against the pinned CLI, see 
 * The hook payload has no tool-use id and carries the tool's arguments as the model wrote them:
   a decision is matched to the model's call by tool and input. The hook answers
   ``{"decision": "allow"|"deny", "reason"}`` (``--format gemini``).
+* ``--resume ID`` continues a session from ``~/.gemini/tmp/<project>/chats``. A resume that
+  starts in a later minute first writes a new file for the same session holding only the
+  session context; the CLI's session cleanup (on by default, at every start, the arming
+  probe's included) counts that file as not resumable and deletes every file of the session
+  with it, and the next resume fails ("Invalid session identifier", exit 42). The system
+  settings switch the cleanup off (``general.sessionRetention.enabled``; measured with 0.61).
 * ``-o stream-json`` prints ``init`` (the session id), ``tool_use`` / ``tool_result`` (with the
   CLI's ``tool_id``) and ``result``. A call whose parameters fail the tool's schema, or of a tool
   it does not have, is answered with an error and no hook.
@@ -139,7 +145,7 @@ def parse_line(line: str | bytes) -> tuple[Record, ...]:
 def settings_json(hook: HookCommands) -> dict[str, Any]:
     """The settings that carry the guard: the ``BeforeTool`` hook on every tool (and the
     ``AfterTool`` notifier), hooks on and none disabled; no telemetry, usage statistics or
-    updates; the API key auth."""
+    updates; the API key auth; no session cleanup (a session a later run resumes is kept)."""
     ms = hook.timeout_s * 1000
     hooks: dict[str, Any] = {"BeforeTool": [{"matcher": ".*", "hooks": [
         {"name": HOOK_NAME, "type": "command", "command": hook.pre, "timeout": ms}]}]}
@@ -149,7 +155,8 @@ def settings_json(hook: HookCommands) -> dict[str, Any]:
     return {"hooksConfig": {"enabled": True, "disabled": []}, "hooks": hooks,
             "security": {"auth": {"selectedType": "gemini-api-key"}},
             "privacy": {"usageStatisticsEnabled": False}, "telemetry": {"enabled": False},
-            "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False}}
+            "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False,
+                        "sessionRetention": {"enabled": False}}}
 
 
 def _json(obj: dict[str, Any]) -> bytes:
@@ -168,6 +175,7 @@ class Gemini:
     known_versions: tuple[str, ...] = KNOWN_VERSIONS
     hook_format: str = "gemini"
     root_hook: bool = False
+    home_uncarried: tuple[str, ...] = ()
     default_model: str = DEFAULT_MODEL
 
     def find_binary(self, explicit: str | None, *, search_dirs: Sequence[Path], path: str | None) -> Path:
