@@ -65,12 +65,11 @@ def test_the_hook_switched_off_within_the_run_is_guard_tamper_and_stops_it(world
     assert "runtime-home/.claude/settings.json" in tampered[0]["summary"]
     text, data = report(env, s["run_id"])
     assert "guard_tamper" in text and "stop code policy" in text, text
-    # every tool call the runtime made before the stop has a decision (and any after the change was
-    # denied); a call the CLI announced after the tampering was found may be cut off by the stop
-    # before its hook asks: it never ran (the listener above saw nothing)
-    found_at = tampered[0]["notification_id"]
-    late = {e["summary"].rsplit("(", 1)[-1].rstrip(")") for e in of(entries, "ToolUsed") if e["notification_id"] > found_at}
-    assert [u for u in undecided(entries, data["decisions"]) if u not in late] == [], (entries, data["decisions"])
+    # every tool call the runtime made has a decision (and any after the change was denied), but
+    # the last one may be cut off: the stop can land between the CLI announcing a call and its
+    # hook asking; that call never ran (the listener above saw nothing)
+    used = [e["summary"].rsplit("(", 1)[-1].rstrip(")") for e in of(entries, "ToolUsed")]
+    assert set(undecided(entries, data["decisions"])) <= set(used[-1:]), (entries, data["decisions"])
     after = [d for d in data["decisions"] if d["tool"] == "Bash" and "curl" in json.dumps(d)]
     assert all(d["decision"] == "deny" and d["denial_class"] == "guard_tamper" for d in after), after
 
