@@ -31,6 +31,7 @@ payload, a stream record or a tool result is matched to a tool use the model ask
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from overlord.domain.guard.call import ToolCall
-from overlord.domain.runtime_records import Record, ToolUsed
+from overlord.domain.runtime_records import Malformed, Record, ToolUsed
 from overlord.domain.tool_uses import Carried, ModelToolUse
 from overlord.errors import OverlordError
 
@@ -348,3 +349,47 @@ def passthrough_env(host_env: Mapping[str, str]) -> dict[str, str]:
     env = {k: v for k, v in host_env.items() if k in ENV_PASSTHROUGH}
     env.setdefault("PATH", DEFAULT_PATH)
     return env
+
+
+MAX_DEPTH = 64
+"""Deeper JSON than this is not a line a CLI printed: it is Malformed."""
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets nest deeper than :data:`MAX_DEPTH` (a cheap scan before decoding)."""
+    depth = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def stream_object(line: str | bytes) -> dict[str, Any] | Malformed | None:
+    """One line of a CLI's JSON-lines event stream as an object: ``None`` for a blank line, a
+    :class:`~overlord.domain.runtime_records.Malformed` for one that is not a JSON object (bad
+    UTF-8 is replaced, nesting past :data:`MAX_DEPTH` refused before decoding). Never raises
+    for bad input."""
+    text = (line.decode("utf-8", "replace") if isinstance(line, bytes) else line).strip()
+    if not text:
+        return None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(text):
+        return Malformed(text[:4096], f"nests deeper than {MAX_DEPTH} levels")
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return Malformed(text[:4096], str(e)[:200])
+    return obj if isinstance(obj, dict) else Malformed(text[:4096], "not a JSON object")

@@ -32,6 +32,7 @@ from overlord.adapters.runtimes.base import (
     find_executable,
     passthrough_env,
     read_version,
+    stream_object,
 )
 from overlord.domain.guard.call import ToolCall
 from overlord.domain.guard.tools import ALLOWED_TOOLS, DENIED_TOOLS, JUDGED_TOOLS, SUBAGENT_TOOLS
@@ -93,9 +94,6 @@ PATH_KEYS = ("file_path", "notebook_path", "path")
 
 TOOL_ALIASES = {"Task": "Agent", "KillBash": "KillShell"}
 """Names the model may use for a tool that the CLI shows its hook under another name."""
-
-MAX_DEPTH = 64
-"""Deeper JSON than this is not a line the CLI printed: it is Malformed."""
 
 __all__ = ["NAME", "RUNTIME", "ClaudeCode", "Invocation", "RuntimeNotInstalled", "build_argv", "build_env",
            "find_binary", "parse_line", "parse_stream"]
@@ -388,45 +386,12 @@ def parse_event(obj: Mapping[str, Any]) -> tuple[Record, ...]:
     return (Other(kind, subtype, obj),)
 
 
-def _too_deep(text: str) -> bool:
-    """Whether brackets nest deeper than :data:`MAX_DEPTH` (a cheap scan before decoding)."""
-    depth = 0
-    in_str = esc = False
-    for ch in text:
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
-
-
 def parse_line(line: str | bytes) -> tuple[Record, ...]:
     """The records of one stream-json line (empty for a blank line). Never raises."""
     try:
-        if isinstance(line, bytes):
-            line = line.decode("utf-8", "replace")
-        text = line.strip()
-        if not text:
-            return ()
-        if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(text):
-            return (Malformed(text[:4096], f"nests deeper than {MAX_DEPTH} levels"),)
-        try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            return (Malformed(text[:4096], str(e)[:200]),)
-        if not isinstance(obj, dict):
-            return (Malformed(text[:4096], "not a JSON object"),)
+        obj = stream_object(line)
+        if obj is None or isinstance(obj, Malformed):
+            return () if obj is None else (obj,)
         return parse_event(obj)
     except Exception as e:  # noqa: BLE001 - documented never to raise: a line the parser cannot read is Malformed
         return (Malformed(str(line)[:4096], f"{type(e).__name__}: {e}"[:200]),)

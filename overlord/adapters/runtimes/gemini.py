@@ -51,6 +51,7 @@ from overlord.adapters.runtimes.base import (
     find_executable,
     passthrough_env,
     read_version,
+    stream_object,
 )
 from overlord.domain.guard.call import MalformedCallError, ToolCall
 from overlord.domain.runtime_records import Finished, Malformed, Other, Record, SessionStarted, ToolReturned, ToolUsed
@@ -111,16 +112,9 @@ def _str(v: Any) -> str:
 def parse_line(line: str | bytes) -> tuple[Record, ...]:
     """The records of one stream-json line. Never raises."""
     try:
-        text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
-        text = text.strip()
-        if not text:
-            return ()
-        try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            return (Malformed(text[:4096], str(e)[:200]),)
-        if not isinstance(obj, dict):
-            return (Malformed(text[:4096], "not a JSON object"),)
+        obj = stream_object(line)
+        if obj is None or isinstance(obj, Malformed):
+            return () if obj is None else (obj,)
         kind = _str(obj.get("type"))
         if kind == "init":
             return (SessionStarted(_str(obj.get("session_id")), obj.get("model") if isinstance(obj.get("model"), str) else None),)
