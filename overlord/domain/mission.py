@@ -161,9 +161,6 @@ class Mission:
             raise ConfigError(f"{source}: mission.command is required when runtime = \"command\"", 'e.g. command = ["python3", "agent.py"]')
         if runtime != "command" and command:
             raise ConfigError(f"{source}: mission.command is only for runtime = \"command\"")
-        if runtime == "command" and "connector" in data:  # it calls no model: the table would be ignored
-            raise ConfigError(f"{source}: [connector] is not for runtime = \"command\" (it calls no model)",
-                              "remove the table, or run an agent CLI (runtime = \"claude-code\")")
 
         lim = _Table(source, "limits", data.get("limits", {}))
         ints = {k: lim.positive_int(k) for k in (
@@ -186,6 +183,9 @@ class Mission:
                               "name it as an environment variable, like ANTHROPIC_API_KEY")
         if mode == "replay" and not transcript:
             raise ConfigError(f"{source}: connector.transcript is required when mode = \"replay\"")
+        if runtime == "command" and "connector" in data:  # it calls no model: the table would be ignored
+            raise ConfigError(f"{source}: [connector] is not for runtime = \"command\" (it calls no model)",
+                              "remove the table, or run an agent CLI (runtime = \"claude-code\")")
 
         rec = _Table(source, "recovery", data.get("recovery", {}))
         max_resumes = rec.get("max_resumes", int) or 0
